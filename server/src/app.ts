@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { authRoutes } from "./auth/routes.js";
+import type { Config } from "./config.js";
+import { contentRoutes } from "./content/routes.js";
+import type { Db } from "./db/index.js";
+import { fileRoutes } from "./files/routes.js";
+import { errorHandler, forbidden } from "./http/errors.js";
+import { shareRoutes } from "./shares/routes.js";
+import { Blobs } from "./storage/blobs.js";
+import { uploadRoutes } from "./uploads/routes.js";
+import { userRoutes } from "./users/routes.js";
+import { versionRoutes } from "./version/routes.js";
+
+/** What every route module receives. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  blobs: Blobs;
+}
+
+/** Content-Security-Policy for the client: no inline scripts, nothing from outside hosts but user-configured media and thumbnails. */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: http: https:",
+  "media-src 'self' blob: http: https:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export async function buildApp(
+  deps: { config: Config; db: Db },
+  options: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, ...options });
+  const full: Deps = { ...deps, blobs: new Blobs(deps.config) };
+
+  app.setErrorHandler(errorHandler);
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket);
+
+  // Refuse state-changing calls from other origins (CSRF); same-origin browsers send a matching Origin.
+  app.addHook("onRequest", async (req) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    const origin = req.headers.origin;
+    if (!origin) return;
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw forbidden("cross-origin request refused");
+    }
+    if (host !== req.headers.host) throw forbidden("cross-origin request refused");
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, full);
+      await api.register(fileRoutes, full);
+      await api.register(contentRoutes, full);
+      await api.register(uploadRoutes, full);
+      await api.register(shareRoutes, full);
+      await api.register(userRoutes, full);
+      await api.register(versionRoutes, full);
+    },
+    { prefix: "/api" },
+  );
+
+  const dist = deps.config.webDist;
+  const index = dist ? path.join(dist, "index.html") : undefined;
+  if (dist && index && fs.existsSync(index)) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // Hashed assets never change; index.html must always be revalidated.
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith("/api/") || req.url === "/api" || !index || !fs.existsSync(index)) {
+      return reply.status(404).send({ code: 404, message: "not found" });
+    }
+    reply
+      .header("Content-Security-Policy", CSP)
+      .header("Cache-Control", "no-cache")
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Referrer-Policy", "same-origin")
+      .type("text/html; charset=utf-8")
+      .send(fs.createReadStream(index));
+  });
+
+  return app;
+}

@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
+import pg from "pg";
+import { migrate } from "./migrations.js";
+
+/** Anything that runs a parameterised SQL statement: the database or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `fn` in one transaction; rolls back when it throws. */
+  tx<R>(fn: (q: Queryable) => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}
+
+// int8 (bigint, count(*), sum()) as JS numbers: sizes stay far below 2^53.
+const INT8 = 20;
+const NUMERIC = 1700;
+const toNumber = (v: string) => Number(v);
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const dir = path.join(dataDir, "pglite");
+  fs.mkdirSync(dir, { recursive: true });
+  const lite = await PGlite.create(dir, {
+    parsers: { [pgliteTypes.INT8]: toNumber, [NUMERIC]: toNumber },
+  });
+  return {
+    kind: "pglite",
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await lite.query<T>(sql, params)).rows;
+    },
+    tx(fn) {
+      return lite.transaction((t) =>
+        fn({ query: async <T>(sql: string, params?: unknown[]) => (await t.query<T>(sql, params)).rows }),
+      );
+    },
+    close: () => lite.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  pg.types.setTypeParser(INT8, toNumber);
+  pg.types.setTypeParser(NUMERIC, toNumber);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
+    (await client.query(sql, params)).rows as T[];
+  return {
+    kind: "postgres",
+    query: (sql, params) => run(pool, sql, params),
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn({ query: (sql, params) => run(client, sql, params) });
+        await client.query("COMMIT");
+        return result;
+      } catch (err) {
+        await client.query("ROLLBACK");
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Opens PostgreSQL when `databaseUrl` is set, else PGlite under `dataDir`, and migrates it. */
+export async function openDb(opts: { dataDir: string; databaseUrl?: string }): Promise<Db> {
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+  await migrate(db);
+  return db;
+}

@@ -1,0 +1,114 @@
+import type { Db } from "./index.js";
+
+/**
+ * Ordered schema migrations; never edit one that has shipped, append a new one.
+ * The schema follows Teldrive's tables (users, files, sessions, channels, bots, uploads,
+ * file_shares) so the same API shapes fall out of it.
+ */
+export const migrations: string[] = [
+  `
+  CREATE TABLE users (
+    user_id bigint PRIMARY KEY,
+    phone text NOT NULL UNIQUE,
+    name text NOT NULL,
+    user_name text NOT NULL,
+    is_premium boolean NOT NULL DEFAULT false,
+    password_hash text,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE TABLE sessions (
+    hash text PRIMARY KEY,
+    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+    token_hash text NOT NULL UNIQUE,
+    app_name text NOT NULL DEFAULT '',
+    location text,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    expires_at timestamptz NOT NULL
+  );
+  CREATE TABLE channels (
+    channel_id bigint PRIMARY KEY,
+    channel_name text NOT NULL,
+    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+    selected boolean NOT NULL DEFAULT false,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX channels_user ON channels (user_id);
+  CREATE TABLE bots (
+    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+    token text NOT NULL,
+    bot_id bigint NOT NULL,
+    PRIMARY KEY (user_id, token)
+  );
+  CREATE TABLE files (
+    id uuid PRIMARY KEY,
+    name text NOT NULL,
+    type text NOT NULL CHECK (type IN ('file', 'folder')),
+    mime_type text NOT NULL,
+    size bigint,
+    category text,
+    encrypted boolean NOT NULL DEFAULT false,
+    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+    status text NOT NULL DEFAULT 'active',
+    parent_id uuid REFERENCES files ON DELETE CASCADE,
+    parts jsonb,
+    channel_id bigint,
+    hash text,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE UNIQUE INDEX files_unique_name ON files
+    (user_id, coalesce(parent_id, '00000000-0000-0000-0000-000000000000'::uuid), name)
+    WHERE status = 'active';
+  CREATE INDEX files_parent_name ON files (parent_id, name);
+  CREATE INDEX files_parent_updated ON files (parent_id, updated_at);
+  CREATE INDEX files_parent_size ON files (parent_id, size);
+  CREATE INDEX files_user_updated ON files (user_id, updated_at);
+  CREATE SEQUENCE part_ids START 1;
+  CREATE TABLE uploads (
+    upload_id text NOT NULL,
+    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+    name text NOT NULL,
+    part_no integer NOT NULL,
+    part_id bigint NOT NULL,
+    channel_id bigint NOT NULL,
+    size bigint NOT NULL,
+    encrypted boolean NOT NULL DEFAULT false,
+    salt text NOT NULL DEFAULT '',
+    block_hashes bytea,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (user_id, upload_id, part_no)
+  );
+  CREATE TABLE file_shares (
+    id uuid PRIMARY KEY,
+    file_id uuid NOT NULL REFERENCES files ON DELETE CASCADE,
+    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+    password text,
+    expires_at timestamptz,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX file_shares_file ON file_shares (file_id);
+  `,
+];
+
+export async function migrate(db: Db): Promise<void> {
+  await db.query(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+  );
+  const done = new Set(
+    (await db.query<{ version: number }>("SELECT version FROM schema_migrations")).map((r) => r.version),
+  );
+  for (const [i, sql] of migrations.entries()) {
+    const version = i + 1;
+    if (done.has(version)) continue;
+    await db.tx(async (q) => {
+      for (const statement of sql
+        .split(";")
+        .map((s) => s.trim())
+        .filter(Boolean))
+        await q.query(statement);
+      await q.query("INSERT INTO schema_migrations (version) VALUES ($1)", [version]);
+    });
+  }
+}

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from "fastify";
+import type { Deps } from "../app.js";
+
+export async function userRoutes(_app: FastifyInstance, _deps: Deps) {}
