@@ -1,0 +1,4 @@
+/** The upload queue panel; mounted once in the authenticated layout. */
+export function UploadPanel() {
+  return null;
+}
