@@ -1,0 +1,62 @@
+// Shared Playwright fixtures: a real drive server per worker, signed-in contexts, and an API helper for test data.
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { signInRequest, uniquePhone } from "./lib/auth.js";
+import { DriveApi } from "./lib/drive-api.js";
+import { type DriveServer, startDriveServer } from "./lib/server.js";
+
+export { uniquePhone } from "./lib/auth.js";
+export { DriveApi, setSettings, sha256 } from "./lib/drive-api.js";
+export { expect };
+
+export interface SignedInUser {
+  phone: string;
+}
+
+type SignIn = (target: BrowserContext | Page, phone?: string, opts?: { password?: string }) => Promise<SignedInUser>;
+
+interface TestFixtures {
+  /** Signs a context (or a page's context) in through the websocket flow; the cookie lands in that context. */
+  signIn: SignIn;
+  /** A fresh user with a unique phone, signed in in this test's `context`. */
+  user: SignedInUser;
+  /** `page`, signed in as `user`, opened at `/`. */
+  authedPage: Page;
+  /** The API as `user`, through the context's request (shares its cookie). */
+  api: DriveApi;
+}
+
+interface WorkerFixtures {
+  server: DriveServer;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructuring pattern here.
+    async ({}, use) => {
+      const server = await startDriveServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+  signIn: async ({ server }, use) => {
+    await use(async (target, phone = uniquePhone(), opts = {}) => {
+      const context = "context" in target ? target.context() : target;
+      await signInRequest(server, context.request, phone, opts);
+      return { phone };
+    });
+  },
+  user: async ({ context, signIn }, use) => {
+    await use(await signIn(context));
+  },
+  authedPage: async ({ page, user: _user }, use) => {
+    await page.goto("/");
+    await use(page);
+  },
+  api: async ({ context, user: _user }, use) => {
+    await use(new DriveApi(context.request));
+  },
+});

@@ -1,0 +1,58 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/*
+ * Projects:
+ * - desktop (1280x800) runs every spec except `*.phone.spec.ts`.
+ * - phone (390x844, touch) runs only specs that opt in: tests or describes tagged `@phone`
+ *   (`test("…", { tag: "@phone" }, …)`), which then run in both projects, and files named `*.phone.spec.ts`,
+ *   which run only there. Branch on `test.info().project.name === "phone"` where the two differ.
+ */
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests",
+  globalSetup: "./global-setup.ts",
+  workers: 2,
+  retries: 0,
+  fullyParallel: false,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["./lib/summary-reporter.ts"]],
+  use: {
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    {
+      name: "desktop",
+      testIgnore: /\.phone\.spec\.ts$/,
+      use: { ...chromium, viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "phone",
+      grep: [/@phone/, /\.phone\.spec\.ts/],
+      use: {
+        ...chromium,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+});
