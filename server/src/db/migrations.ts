@@ -60,10 +60,12 @@ export const migrations: string[] = [
   CREATE UNIQUE INDEX files_unique_name ON files
     (user_id, coalesce(parent_id, '00000000-0000-0000-0000-000000000000'::uuid), name)
     WHERE status = 'active';
-  CREATE INDEX files_parent_name ON files (parent_id, name);
-  CREATE INDEX files_parent_updated ON files (parent_id, updated_at);
-  CREATE INDEX files_parent_size ON files (parent_id, size);
-  CREATE INDEX files_user_updated ON files (user_id, updated_at);
+  CREATE INDEX files_parent_id ON files (parent_id, id);
+  CREATE INDEX files_parent_name ON files (parent_id, name, id) WHERE status = 'active';
+  CREATE INDEX files_parent_updated ON files (parent_id, updated_at, id) WHERE status = 'active';
+  CREATE INDEX files_parent_size ON files (parent_id, size, id) WHERE status = 'active';
+  CREATE INDEX files_user_name ON files (user_id, name, id) WHERE status = 'active';
+  CREATE INDEX files_user_updated ON files (user_id, updated_at, id) WHERE status = 'active';
   CREATE SEQUENCE part_ids START 1;
   CREATE TABLE uploads (
     upload_id text NOT NULL,

@@ -1,0 +1,65 @@
+import type { StoredPart } from "../storage/blobs.js";
+
+/** A row of the `files` table as the drivers return it (int8 as number, timestamptz as Date, jsonb parsed). */
+export interface FileRow {
+  id: string;
+  name: string;
+  type: "file" | "folder";
+  mime_type: string;
+  size: number | null;
+  category: string | null;
+  encrypted: boolean;
+  user_id: number;
+  status: string;
+  parent_id: string | null;
+  parts: StoredPart[] | null;
+  channel_id: number | null;
+  hash: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Teldrive's `File` JSON. */
+export interface FileOut {
+  id: string;
+  name: string;
+  type: "file" | "folder";
+  mimeType: string;
+  category?: string;
+  parentId?: string;
+  size: number;
+  encrypted: boolean;
+  hash?: string;
+  updatedAt: string;
+  path?: string;
+  channelId?: number;
+}
+
+export interface FileList {
+  items: FileOut[];
+  meta: { count: number; totalPages: number; currentPage: number };
+}
+
+/** RFC 3339 with whole seconds, as Teldrive's encoder writes it. */
+export const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d+Z$/, "Z");
+
+/** Row -> API `File`; optional fields are left out when unset (like Teldrive's encoder). */
+export function toFileOut(row: FileRow): FileOut {
+  const out: FileOut = {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    mimeType: row.mime_type,
+    size: row.size ?? 0,
+    encrypted: row.encrypted,
+    updatedAt: rfc3339(row.updated_at),
+  };
+  if (row.category) out.category = row.category;
+  if (row.parent_id) out.parentId = row.parent_id;
+  if (row.hash) out.hash = row.hash;
+  return out;
+}
+
+/** Every column but `parts`, for lists (parts can be large). */
+export const LIST_COLUMNS =
+  "id, name, type, mime_type, size, category, encrypted, user_id, status, parent_id, NULL::jsonb AS parts, channel_id, hash, created_at, updated_at";

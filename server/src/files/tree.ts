@@ -1,0 +1,108 @@
+import type { Queryable } from "../db/index.js";
+import { notFound } from "../http/errors.js";
+import type { FileRow } from "./file-row.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids that are not UUIDs can never exist; checking first keeps PostgreSQL from raising a cast error. */
+export const isUuid = (s: string) => UUID.test(s);
+
+/** The user's active file or folder with this id, or null (also for another user's id). */
+export async function getOwnedFile(db: Queryable, userId: number, id: string): Promise<FileRow | null> {
+  if (!isUuid(id)) return null;
+  const rows = await db.query<FileRow>("SELECT * FROM files WHERE id = $1 AND user_id = $2 AND status = 'active'", [
+    id,
+    userId,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** Like getOwnedFile but a 404 `file not found` instead of null. */
+export async function requireOwnedFile(db: Queryable, userId: number, id: string): Promise<FileRow> {
+  const row = await getOwnedFile(db, userId, id);
+  if (!row) throw notFound("file not found");
+  return row;
+}
+
+/** Like requireOwnedFile, and it must be a folder. */
+export async function requireOwnedFolder(db: Queryable, userId: number, id: string): Promise<FileRow> {
+  const row = await getOwnedFile(db, userId, id);
+  if (!row || row.type !== "folder") throw notFound("folder not found");
+  return row;
+}
+
+export async function getRootFolder(db: Queryable, userId: number): Promise<FileRow> {
+  const rows = await db.query<FileRow>(
+    "SELECT * FROM files WHERE user_id = $1 AND parent_id IS NULL AND status = 'active' LIMIT 1",
+    [userId],
+  );
+  const root = rows[0];
+  if (!root) throw notFound("root folder not found");
+  return root;
+}
+
+/** "/a//b/" -> ["a", "b"]. The path is always relative to the user's hidden root folder. */
+export const pathSegments = (path: string) => path.split("/").filter((s) => s.length > 0);
+
+/**
+ * The user's folder at `path` ("/" or "" is the hidden root folder), or null when any segment is
+ * missing or is a file. One query: walks the segments from the root with a recursive CTE.
+ */
+export async function resolvePath(db: Queryable, userId: number, path: string): Promise<FileRow | null> {
+  const segments = pathSegments(path);
+  const rows = await db.query<FileRow>(
+    `WITH RECURSIVE walk(id, depth) AS (
+       SELECT id, 0 FROM files WHERE user_id = $1 AND parent_id IS NULL AND status = 'active' AND type = 'folder'
+       UNION ALL
+       SELECT f.id, walk.depth + 1 FROM walk
+         JOIN files f ON f.parent_id = walk.id AND f.name = ($2::text[])[walk.depth + 1]
+           AND f.status = 'active' AND f.type = 'folder'
+       WHERE walk.depth < cardinality($2::text[])
+     )
+     SELECT files.* FROM walk JOIN files USING (id) WHERE walk.depth = cardinality($2::text[]) LIMIT 1`,
+    [userId, segments],
+  );
+  return rows[0] ?? null;
+}
+
+/** True when `fileId` is `folderId` itself or lies anywhere below it. */
+export async function isInsideFolder(db: Queryable, fileId: string, folderId: string): Promise<boolean> {
+  if (!isUuid(fileId) || !isUuid(folderId)) return false;
+  const rows = await db.query<{ inside: boolean }>(
+    `WITH RECURSIVE up(id, parent_id) AS (
+       SELECT id, parent_id FROM files WHERE id = $1
+       UNION ALL
+       SELECT f.id, f.parent_id FROM files f JOIN up ON f.id = up.parent_id
+     )
+     SELECT EXISTS (SELECT 1 FROM up WHERE id = $2) AS inside`,
+    [fileId, folderId],
+  );
+  return rows[0]?.inside ?? false;
+}
+
+/** "/Docs/a.pdf" for a file, "" for the root folder itself. */
+export async function pathOf(db: Queryable, fileId: string): Promise<string> {
+  const rows = await db.query<{ name: string }>(
+    `WITH RECURSIVE up(id, parent_id, name, depth) AS (
+       SELECT id, parent_id, name, 0 FROM files WHERE id = $1
+       UNION ALL
+       SELECT f.id, f.parent_id, f.name, up.depth + 1 FROM files f JOIN up ON f.id = up.parent_id
+     )
+     SELECT name FROM up WHERE parent_id IS NOT NULL ORDER BY depth DESC`,
+    [fileId],
+  );
+  return rows.map((r) => `/${r.name}`).join("");
+}
+
+/** Every row in the trees rooted at `ids` (the roots included), parents before children. */
+export async function subtreeRows(q: Queryable, ids: string[]): Promise<(FileRow & { depth: number })[]> {
+  return q.query<FileRow & { depth: number }>(
+    `WITH RECURSIVE tree AS (
+       SELECT files.*, 0 AS depth FROM files WHERE id = ANY($1::uuid[])
+       UNION ALL
+       SELECT f.*, tree.depth + 1 FROM files f JOIN tree ON f.parent_id = tree.id
+     )
+     SELECT * FROM tree ORDER BY depth`,
+    [ids],
+  );
+}
