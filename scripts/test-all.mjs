@@ -1,4 +1,5 @@
 // `npm test`: every suite in order, a summary line at the end, non-zero exit when any fails.
+// `node scripts/test-all.mjs e2e server` runs only the suites whose names start with those words.
 import { spawnSync } from "node:child_process";
 import { startTestPostgres } from "./test-postgres.mjs";
 
@@ -10,38 +11,50 @@ const suites = [
   ["server (PostgreSQL)", "npm", ["test", "-w", "server"], { postgres: true }],
   ["build", "npm", ["run", "build", "-w", "web"]],
   ["bundle budget", "node", ["bench/src/budget-check.mjs"]],
-  ["end-to-end", "npm", ["test", "-w", "e2e"]],
+  ["e2e", "npm", ["test", "-w", "e2e"]],
 ];
 
 const only = process.argv.slice(2);
-let passed = 0;
-let failed = 0;
-const failures = [];
+const results = [];
 let pg;
+const stopPg = () => {
+  pg?.stop();
+  pg = undefined;
+};
+process.on("SIGINT", () => {
+  stopPg();
+  process.exit(130);
+});
+
 for (const [name, cmd, args, opts = {}] of suites) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue;
   const env = { ...process.env };
-  if (opts.postgres) {
-    if (!process.env.TEST_DATABASE_URL) {
+  if (opts.postgres && !process.env.TEST_DATABASE_URL) {
+    try {
       pg ??= startTestPostgres();
-      if (!pg) {
-        console.error(`\n✗ ${name}: no PostgreSQL found (apt-get install postgresql, or set TEST_DATABASE_URL)`);
-        failed++;
-        failures.push(name);
-        continue;
-      }
-      env.TEST_DATABASE_URL = pg.url;
+    } catch (err) {
+      console.error(`could not start PostgreSQL: ${err instanceof Error ? err.message : err}`);
     }
+    if (!pg) {
+      console.error(`\n✗ ${name}: no PostgreSQL found (apt-get install postgresql, or set TEST_DATABASE_URL)`);
+      results.push({ name, ok: false, seconds: 0 });
+      continue;
+    }
+    env.TEST_DATABASE_URL = pg.url;
   }
   console.log(`\n=== ${name} ===`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: "inherit", env });
-  if (r.status === 0) passed++;
-  else {
-    failed++;
-    failures.push(name);
-  }
+  results.push({ name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
+  if (opts.postgres) stopPg();
 }
-pg?.stop();
+stopPg();
+
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+console.log("");
+for (const r of results) console.log(`${r.ok ? "✓" : "✗"} ${r.name.padEnd(22)} ${r.seconds.toFixed(0).padStart(5)} s`);
+const failures = results.filter((r) => !r.ok).map((r) => r.name);
 if (failures.length) console.log(`\nfailed suites: ${failures.join(", ")}`);
 console.log(`\nsuites: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
