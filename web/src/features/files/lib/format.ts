@@ -1,0 +1,12 @@
+import { filesize } from "filesize";
+
+/** JEDEC units (KB = 1024 B), one decimal: the spec rounds gigabytes to 1 decimal. */
+export function formatSize(bytes: number): string {
+  return filesize(Number.isFinite(bytes) && bytes > 0 ? bytes : 0, { standard: "jedec", round: 1 }) as string;
+}
+
+/** Short date and time in the user's locale; '' for an invalid date (a missing updatedAt). */
+export function formatDate(date: Date, locale?: string): string {
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
