@@ -1,0 +1,19 @@
+import { getSettings } from "@/features/settings/settings-store";
+import { queryClient } from "@/query-client";
+import { httpTransport } from "./api/http-transport";
+import { UploadQueue } from "./lib/upload-queue";
+
+/** The one upload queue of the app; React only renders it (see `useUploads`). */
+export const uploadQueue = new UploadQueue({
+  transport: httpTransport,
+  settings: () => {
+    const s = getSettings();
+    return {
+      partSize: Number(s.splitFileSize) || 524288000,
+      concurrency: Number(s.uploadConcurrency) || 4,
+      encrypted: Boolean(s.encryptFiles),
+    };
+  },
+  // The list shows the new file without a reload.
+  onFileDone: () => void queryClient.invalidateQueries({ queryKey: ["files"] }),
+});
