@@ -1,4 +1,95 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { Deps } from "../app.js";
+import { forbidden, unauthorized } from "../http/errors.js";
+import { syncChannels } from "../users/channels.js";
+import { isPhoneAllowed } from "./phone.js";
+import {
+  COOKIE_NAME,
+  clearSessionCookie,
+  createSession,
+  requireUser,
+  setSessionCookie,
+  userByToken,
+} from "./session.js";
+import { IssuedSessions, SignInFlow } from "./sign-in-flow.js";
+import { appNameFromUserAgent } from "./user-agent.js";
+import { ensureUserDefaults } from "./user-defaults.js";
 
-export async function authRoutes(_app: FastifyInstance, _deps: Deps) {}
+/** Teldrive's `SessionCreate`: all seven fields are required, `hash` and `expires` are ignored. */
+const sessionCreate = z.object({
+  name: z.string(),
+  userName: z.string(),
+  userId: z.number().int().min(1),
+  isPremium: z.boolean(),
+  hash: z.string(),
+  expires: z.iso.datetime({ offset: true }),
+  session: z.string().min(1),
+});
+
+/** RFC 3339 with whole seconds, as Teldrive writes timestamps. */
+export const rfc3339 = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
+
+export async function authRoutes(app: FastifyInstance, { db, config }: Deps) {
+  const issued = new IssuedSessions();
+
+  app.get("/auth/ws", { websocket: true }, (socket) => {
+    const flow = new SignInFlow(db, config.allowedPhones, issued);
+    // One message at a time, so a burst of guesses is counted in order.
+    let queue = Promise.resolve();
+    socket.on("message", (data) => {
+      queue = queue.then(async () => {
+        try {
+          const reply = await flow.handle(data.toString());
+          if (reply) socket.send(JSON.stringify(reply));
+        } catch (err) {
+          app.log.error(err);
+          socket.send(JSON.stringify({ type: "error", message: "auth failed" }));
+        }
+      });
+    });
+  });
+
+  app.post("/auth/login", async (req, reply) => {
+    const body = sessionCreate.parse(req.body);
+    const redeemed = issued.redeem(body.session, body.userId);
+    if (!redeemed) throw unauthorized("invalid or expired sign-in session; sign in again");
+    if (!isPhoneAllowed(redeemed.phone, config.allowedPhones)) throw forbidden("user not allowed");
+    const { token } = await db.tx(async (q) => {
+      await ensureUserDefaults(q, body.userId);
+      return createSession(q, {
+        userId: body.userId,
+        session: body.session,
+        appName: appNameFromUserAgent(req.headers["user-agent"]),
+      });
+    });
+    await syncChannels(db, config.dataDir, body.userId);
+    setSessionCookie(reply, token);
+    return reply.status(204).send();
+  });
+
+  // Like Teldrive, this reads only the cookie and answers 204 rather than 401 when signed out.
+  app.get("/auth/session", async (req, reply) => {
+    const token = req.cookies[COOKIE_NAME];
+    const user = token ? await userByToken(db, token) : null;
+    if (!user) return reply.status(204).send();
+    const rows = await db.query<{ is_premium: boolean }>("SELECT is_premium FROM users WHERE user_id = $1", [
+      user.userId,
+    ]);
+    return {
+      name: user.name,
+      userName: user.userName,
+      userId: user.userId,
+      isPremium: rows[0]?.is_premium ?? false,
+      hash: user.hash,
+      expires: rfc3339(user.expiresAt),
+    };
+  });
+
+  app.post("/auth/logout", async (req, reply) => {
+    const user = await requireUser(db, req);
+    await db.query("DELETE FROM sessions WHERE hash = $1", [user.hash]);
+    clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+}
