@@ -1,4 +1,193 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { Deps } from "../app.js";
+import { requireUser } from "../auth/session.js";
+import type { Queryable } from "../db/index.js";
+import { badRequest, notFound } from "../http/errors.js";
+import { BlockHasher } from "./block-hasher.js";
 
-export async function uploadRoutes(_app: FastifyInstance, _deps: Deps) {}
+/** Telegram's document limit; the stored (encrypted) size may exceed it by the per-block overhead. */
+export const MAX_PART_SIZE = 2 * 1024 * 1024 * 1024;
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === "true" || v === "1"));
+
+const uploadQuery = z.object({
+  partName: z.string().min(1).max(1024),
+  fileName: z.string().min(1).max(1024),
+  partNo: z.coerce.number().int().min(1).max(100_000),
+  channelId: z.coerce.number().int().min(0).optional(),
+  encrypted: bool(false),
+  hashing: bool(true),
+});
+
+const uploadIdParams = z.object({ id: z.string().min(1).max(512) });
+const statsQuery = z.object({ days: z.coerce.number().int().min(1).max(366) });
+
+interface UploadRow {
+  name: string;
+  part_id: number;
+  part_no: number;
+  channel_id: number;
+  size: number;
+  encrypted: boolean;
+  salt: string;
+}
+
+const toUploadPart = (r: UploadRow) => ({
+  name: r.name,
+  partId: r.part_id,
+  partNo: r.part_no,
+  channelId: r.channel_id,
+  size: r.size,
+  encrypted: r.encrypted,
+  salt: r.salt,
+});
+
+/** Part ids among `partIds` that a file of the user still lists in its parts (those must stay on disk). */
+export async function partIdsInUse(db: Queryable, userId: number, partIds: number[]): Promise<Set<number>> {
+  if (partIds.length === 0) return new Set();
+  const rows = await db.query<{ id: number }>(
+    `SELECT p.id FROM unnest($2::bigint[]) AS p(id)
+     WHERE EXISTS (SELECT 1 FROM files f WHERE f.user_id = $1 AND f.parts @> jsonb_build_array(jsonb_build_object('id', p.id)))`,
+    [userId, partIds],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+async function uploadChannel(db: Queryable, userId: number, requested: number | undefined): Promise<number> {
+  if (requested) {
+    const rows = await db.query<{ channel_id: number }>(
+      "SELECT channel_id FROM channels WHERE channel_id = $1 AND user_id = $2",
+      [requested, userId],
+    );
+    if (!rows[0]) throw notFound("channel not found");
+    return rows[0].channel_id;
+  }
+  const rows = await db.query<{ channel_id: number }>(
+    "SELECT channel_id FROM channels WHERE user_id = $1 ORDER BY selected DESC, created_at LIMIT 1",
+    [userId],
+  );
+  if (!rows[0]) throw badRequest("no channel to upload to: create one first");
+  return rows[0].channel_id;
+}
+
+function contentLength(req: FastifyRequest): number {
+  const header = req.headers["content-length"];
+  if (header === undefined) throw badRequest("Content-Length is required");
+  if (!/^\d+$/.test(header)) throw badRequest("invalid Content-Length");
+  const length = Number(header);
+  if (length > MAX_PART_SIZE) throw badRequest(`part too large: at most ${MAX_PART_SIZE} bytes`);
+  return length;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+export async function uploadRoutes(app: FastifyInstance, { db, blobs, config }: Deps) {
+  // Part bodies are streamed to disk as they arrive, whatever their Content-Type (this scope only).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+
+  app.get("/uploads/stats", async (req) => {
+    const user = await requireUser(db, req);
+    const { days } = statsQuery.parse(req.query);
+    const today = Math.floor(Date.now() / dayMs) * dayMs;
+    const from = new Date(today - (days - 1) * dayMs);
+    const rows = await db.query<{ day: string; total: number }>(
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, coalesce(sum(size), 0)::bigint AS total
+       FROM files WHERE user_id = $1 AND type = 'file' AND created_at >= $2
+       GROUP BY 1`,
+      [user.userId, from],
+    );
+    const totals = new Map(rows.map((r) => [r.day, r.total]));
+    return Array.from({ length: days }, (_, i) => {
+      const day = new Date(from.getTime() + i * dayMs).toISOString().slice(0, 10);
+      return { uploadDate: `${day}T00:00:00Z`, totalUploaded: totals.get(day) ?? 0 };
+    });
+  });
+
+  app.get("/uploads/:id", async (req) => {
+    const user = await requireUser(db, req);
+    const { id } = uploadIdParams.parse(req.params);
+    const rows = await db.query<UploadRow>(
+      "SELECT name, part_id, part_no, channel_id, size, encrypted, salt FROM uploads WHERE user_id = $1 AND upload_id = $2 ORDER BY part_no",
+      [user.userId, id],
+    );
+    return rows.map(toUploadPart);
+  });
+
+  app.post("/uploads/:id", async (req) => {
+    const user = await requireUser(db, req);
+    const { id } = uploadIdParams.parse(req.params);
+    const query = uploadQuery.parse(req.query);
+    const length = contentLength(req);
+    if (query.encrypted && !config.encryptionKey) throw badRequest("encryption is not enabled");
+    const channelId = await uploadChannel(db, user.userId, query.channelId);
+    const [seq] = await db.query<{ id: number }>("SELECT nextval('part_ids') AS id");
+    if (!seq) throw new Error("part id sequence returned nothing");
+    const partId = seq.id;
+
+    const hasher = query.hashing ? new BlockHasher() : undefined;
+    const body = hasher ? req.raw.pipe(hasher) : req.raw;
+    if (hasher) req.raw.on("error", (err) => hasher.destroy(err));
+    const { size, salt } = await blobs.writePart({ channelId, partId, body, length, encrypted: query.encrypted });
+
+    let replaced: { part_id: number; channel_id: number } | undefined;
+    let row: UploadRow | undefined;
+    try {
+      [replaced, row] = await db.tx(async (q) => {
+        const [old] = await q.query<{ part_id: number; channel_id: number }>(
+          "SELECT part_id, channel_id FROM uploads WHERE user_id = $1 AND upload_id = $2 AND part_no = $3 FOR UPDATE",
+          [user.userId, id, query.partNo],
+        );
+        const [saved] = await q.query<UploadRow>(
+          `INSERT INTO uploads (upload_id, user_id, name, part_no, part_id, channel_id, size, encrypted, salt, block_hashes)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+           ON CONFLICT (user_id, upload_id, part_no) DO UPDATE SET
+             name = EXCLUDED.name, part_id = EXCLUDED.part_id, channel_id = EXCLUDED.channel_id, size = EXCLUDED.size,
+             encrypted = EXCLUDED.encrypted, salt = EXCLUDED.salt, block_hashes = EXCLUDED.block_hashes, created_at = now()
+           RETURNING name, part_id, part_no, channel_id, size, encrypted, salt`,
+          [
+            id,
+            user.userId,
+            query.partName,
+            query.partNo,
+            partId,
+            channelId,
+            size,
+            query.encrypted,
+            salt,
+            hasher?.blockHashes() ?? null,
+          ],
+        );
+        return [old, saved] as const;
+      });
+    } catch (err) {
+      await blobs.deleteParts(channelId, [{ id: partId }]);
+      throw err;
+    }
+    if (replaced && !(await partIdsInUse(db, user.userId, [replaced.part_id])).has(replaced.part_id))
+      await blobs.deleteParts(replaced.channel_id, [{ id: replaced.part_id }]);
+    if (!row) throw new Error("upload row was not saved");
+    return toUploadPart(row);
+  });
+
+  app.delete("/uploads/:id", async (req, reply) => {
+    const user = await requireUser(db, req);
+    const { id } = uploadIdParams.parse(req.params);
+    const rows = await db.query<{ part_id: number; channel_id: number }>(
+      "DELETE FROM uploads WHERE user_id = $1 AND upload_id = $2 RETURNING part_id, channel_id",
+      [user.userId, id],
+    );
+    const inUse = await partIdsInUse(
+      db,
+      user.userId,
+      rows.map((r) => r.part_id),
+    );
+    for (const r of rows) if (!inUse.has(r.part_id)) await blobs.deleteParts(r.channel_id, [{ id: r.part_id }]);
+    return reply.status(204).send();
+  });
+}

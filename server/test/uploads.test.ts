@@ -1,0 +1,281 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { blake3 } from "@noble/hashes/blake3.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createUser, startServer, type TestServer } from "./helpers.js";
+import { sha256, storeFile, uploadParts } from "./upload-fixtures.js";
+
+let server: TestServer;
+let keyless: TestServer;
+
+beforeAll(async () => {
+  [server, keyless] = await Promise.all([startServer({ ENCRYPTION_KEY: "uploads test key" }), startServer()]);
+});
+afterAll(async () => {
+  await Promise.all([server?.close(), keyless?.close()]);
+});
+
+const partQuery = (partNo: number | string = 1) => `partName=a.part.001&fileName=a&partNo=${partNo}`;
+
+function channelFiles(s: TestServer): string[] {
+  const root = path.join(s.config.dataDir, "channels");
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root).flatMap((c) => fs.readdirSync(path.join(root, c)).map((f) => `${c}/${f}`));
+}
+
+describe("POST /api/uploads/{id}", () => {
+  it("stores a part and answers Teldrive's UploadPart", async () => {
+    const { cookie, userId } = await createUser(server);
+    const body = crypto.randomBytes(1000);
+    const res = await server.app.inject({
+      method: "POST",
+      url: `/api/uploads/u1?${partQuery()}`,
+      headers: { cookie, "content-type": "application/octet-stream" },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [channel] = await server.db.query<{ channel_id: number }>(
+      "SELECT channel_id FROM channels WHERE user_id = $1 AND selected",
+      [userId],
+    );
+    const part = res.json();
+    expect(part).toEqual({
+      name: "a.part.001",
+      partId: expect.any(Number),
+      partNo: 1,
+      channelId: channel?.channel_id,
+      size: 1000,
+      encrypted: false,
+      salt: "",
+    });
+    const stored = fs.readFileSync(
+      path.join(server.config.dataDir, "channels", String(part.channelId), String(part.partId)),
+    );
+    expect(stored.equals(body)).toBe(true);
+  });
+
+  it("encrypts with a per-part salt and records BLAKE3 block hashes of the plaintext", async () => {
+    const { cookie, userId } = await createUser(server);
+    const body = crypto.randomBytes(70_000);
+    const [a, b] = await uploadParts(server, cookie, Buffer.concat([body, body]), {
+      partSize: body.length,
+      encrypted: true,
+      uploadId: "enc",
+    });
+    expect(a?.encrypted).toBe(true);
+    expect(a?.salt).toMatch(/^[A-Za-z0-9_-]{43}=$/);
+    expect(b?.salt).not.toBe(a?.salt);
+    // 34-byte header, one full sealed 64 KiB block and one partial block.
+    expect(a?.size).toBe(34 + 65536 + 16 + (70_000 - 65536) + 16);
+    const stored = fs.readFileSync(
+      path.join(server.config.dataDir, "channels", String(a?.channelId), String(a?.partId)),
+    );
+    expect(stored.subarray(0, 10).toString("latin1")).toBe("TELDRIVE\0\0");
+    expect(stored.includes(body.subarray(0, 64))).toBe(false);
+    const [row] = await server.db.query<{ block_hashes: Uint8Array }>(
+      "SELECT block_hashes FROM uploads WHERE user_id = $1 AND upload_id = 'enc' AND part_no = 1",
+      [userId],
+    );
+    expect(Buffer.from(row?.block_hashes ?? []).equals(Buffer.from(blake3(body)))).toBe(true);
+  });
+
+  it("accepts any content type, including JSON, as the raw part body", async () => {
+    const { cookie } = await createUser(server);
+    for (const type of ["application/json", "text/plain", "multipart/form-data; boundary=x"]) {
+      const res = await server.app.inject({
+        method: "POST",
+        url: `/api/uploads/types?${partQuery()}`,
+        headers: { cookie, "content-type": type },
+        payload: "{not json",
+      });
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(200);
+      expect(res.json().size).toBe(9);
+    }
+  });
+
+  it("refuses bad input with 400 and stores nothing", async () => {
+    const { cookie } = await createUser(server);
+    const post = (url: string, headers: Record<string, string> = {}, payload: string | Buffer = "abc", s = server) =>
+      s.app.inject({ method: "POST", url, headers: { cookie, ...headers }, payload });
+    const cases = [
+      post(`/api/uploads/bad?${partQuery(0)}`),
+      post(`/api/uploads/bad?${partQuery("x")}`),
+      post(`/api/uploads/bad?${partQuery(1.5)}`),
+      post("/api/uploads/bad?fileName=a&partNo=1"),
+      post(`/api/uploads/bad?${partQuery()}&encrypted=maybe`),
+      post(`/api/uploads/bad?${partQuery()}`, { "content-length": "10" }, "0123456789-and-more"),
+      post(`/api/uploads/bad?${partQuery()}`, { "content-length": String(2 * 1024 ** 3 + 1) }),
+    ];
+    const expected = [/partNo/, /partNo/, /partNo/, /partName/, /encrypted/, /longer than Content-Length/, /too large/];
+    for (const [i, res] of (await Promise.all(cases)).entries()) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ code: 400, message: expect.stringMatching(expected[i] ?? /^$/) });
+    }
+    const keylessUser = await createUser(keyless);
+    const enc = await keyless.app.inject({
+      method: "POST",
+      url: `/api/uploads/bad?${partQuery()}&encrypted=true`,
+      headers: { cookie: keylessUser.cookie },
+      payload: "abc",
+    });
+    expect(enc.statusCode).toBe(400);
+    expect(enc.json()).toEqual({ code: 400, message: "encryption is not enabled" });
+    const listed = await server.app.inject({ url: "/api/uploads/bad", headers: { cookie } });
+    expect(listed.json()).toEqual([]);
+    expect(channelFiles(keyless)).toEqual([]);
+  });
+
+  it("needs a session, and only the user's own channels", async () => {
+    const anon = await server.app.inject({ method: "POST", url: `/api/uploads/x?${partQuery()}`, payload: "abc" });
+    expect(anon.statusCode).toBe(401);
+    const alice = await createUser(server);
+    const bob = await createUser(server);
+    const [bobChannel] = await server.db.query<{ channel_id: number }>(
+      "SELECT channel_id FROM channels WHERE user_id = $1",
+      [bob.userId],
+    );
+    const res = await server.app.inject({
+      method: "POST",
+      url: `/api/uploads/x?${partQuery()}&channelId=${bobChannel?.channel_id}`,
+      headers: { cookie: alice.cookie },
+      payload: "abc",
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it("replaces a re-sent part and deletes the old part file", async () => {
+    const { cookie } = await createUser(server);
+    const [first] = await uploadParts(server, cookie, Buffer.from("first"), { partSize: 10, uploadId: "again" });
+    const [second] = await uploadParts(server, cookie, Buffer.from("second!"), { partSize: 10, uploadId: "again" });
+    expect(second?.partId).not.toBe(first?.partId);
+    const listed = (await server.app.inject({ url: "/api/uploads/again", headers: { cookie } })).json();
+    expect(listed).toEqual([second]);
+    const dir = path.join(server.config.dataDir, "channels", String(first?.channelId));
+    expect(fs.existsSync(path.join(dir, String(first?.partId)))).toBe(false);
+    expect(fs.readFileSync(path.join(dir, String(second?.partId)), "utf8")).toBe("second!");
+  });
+});
+
+describe("truncated bodies over a real connection", () => {
+  it("stores nothing when the client disconnects mid-body", async () => {
+    const { cookie } = await createUser(keyless);
+    await keyless.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = keyless.app.server.address() as AddressInfo;
+    const before = channelFiles(keyless);
+    const req = http.request({
+      port,
+      host: "127.0.0.1",
+      method: "POST",
+      path: `/api/uploads/cut?${partQuery()}`,
+      headers: { cookie, "content-length": "200000", "content-type": "application/octet-stream" },
+    });
+    req.on("error", () => {});
+    req.write(crypto.randomBytes(100_000));
+    // The temp file shows the server is mid-body; then the client vanishes.
+    await vi.waitFor(() => expect(channelFiles(keyless).some((f) => f.includes(".tmp-"))).toBe(true), {
+      timeout: 10_000,
+    });
+    req.destroy();
+    await vi.waitFor(() => expect(channelFiles(keyless)).toEqual(before), { timeout: 10_000 });
+    const listed = await keyless.app.inject({ url: "/api/uploads/cut", headers: { cookie } });
+    expect(listed.json()).toEqual([]);
+  });
+
+  it("refuses a chunked body without Content-Length", async () => {
+    const { cookie } = await createUser(keyless);
+    const { port } = keyless.app.server.address() as AddressInfo;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          port,
+          host: "127.0.0.1",
+          method: "POST",
+          path: `/api/uploads/chunked?${partQuery()}`,
+          headers: { cookie, "transfer-encoding": "chunked", "content-type": "application/octet-stream" },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.end(Buffer.alloc(1000));
+    });
+    expect(status).toBe(400);
+    const listed = await keyless.app.inject({ url: "/api/uploads/chunked", headers: { cookie } });
+    expect(listed.json()).toEqual([]);
+  });
+});
+
+describe("GET and DELETE /api/uploads/{id}", () => {
+  it("lists the caller's parts in order for resume, and nobody else's", async () => {
+    const alice = await createUser(server);
+    const bob = await createUser(server);
+    const data = crypto.randomBytes(3000);
+    const parts = await uploadParts(server, alice.cookie, data, { partSize: 1000, uploadId: "resume" });
+    const res = await server.app.inject({ url: "/api/uploads/resume", headers: { cookie: alice.cookie } });
+    expect(res.json().map((p: { partNo: number }) => p.partNo)).toEqual([1, 2, 3]);
+    expect(res.json()).toEqual(parts);
+    const other = await server.app.inject({ url: "/api/uploads/resume", headers: { cookie: bob.cookie } });
+    expect(other.json()).toEqual([]);
+  });
+
+  it("deletes rows and part files of an abandoned upload", async () => {
+    const { cookie } = await createUser(server);
+    const parts = await uploadParts(server, cookie, crypto.randomBytes(2500), { partSize: 1000, uploadId: "gone" });
+    const res = await server.app.inject({ method: "DELETE", url: "/api/uploads/gone", headers: { cookie } });
+    expect(res.statusCode).toBe(204);
+    expect((await server.app.inject({ url: "/api/uploads/gone", headers: { cookie } })).json()).toEqual([]);
+    for (const p of parts)
+      expect(fs.existsSync(path.join(server.config.dataDir, "channels", String(p.channelId), String(p.partId)))).toBe(
+        false,
+      );
+  });
+
+  it("keeps the part files a file was created from", async () => {
+    const { cookie } = await createUser(server);
+    const data = crypto.randomBytes(2500);
+    const file = await storeFile(server, cookie, data, { partSize: 1000, name: "kept.bin" });
+    const uploadIds = await server.db.query<{ upload_id: string }>("SELECT DISTINCT upload_id FROM uploads");
+    for (const { upload_id } of uploadIds)
+      await server.app.inject({ method: "DELETE", url: `/api/uploads/${upload_id}`, headers: { cookie } });
+    const content = await server.app.inject({ url: `/api/files/${file.id}/kept.bin`, headers: { cookie } });
+    expect(content.statusCode).toBe(200);
+    expect(sha256(content.rawPayload)).toBe(sha256(data));
+  });
+});
+
+describe("GET /api/uploads/stats", () => {
+  it("has one entry per UTC day, oldest first, with today's uploads", async () => {
+    const { cookie, userId } = await createUser(server);
+    await storeFile(server, cookie, crypto.randomBytes(1234), { name: "today.bin" });
+    const [root] = await server.db.query<{ id: string }>(
+      "SELECT id FROM files WHERE user_id = $1 AND parent_id IS NULL",
+      [userId],
+    );
+    await server.db.query(
+      `INSERT INTO files (id, name, type, mime_type, size, user_id, parent_id, created_at)
+       VALUES ($1, 'old.bin', 'file', 'application/octet-stream', 500, $2, $3, now() - interval '2 days'),
+              ($4, 'dir', 'folder', 'drive/folder', 999, $2, $3, now())`,
+      [crypto.randomUUID(), userId, root?.id, crypto.randomUUID()],
+    );
+    const res = await server.app.inject({ url: "/api/uploads/stats?days=3", headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const day = (offset: number) =>
+      `${new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`;
+    expect(res.json()).toEqual([
+      { uploadDate: day(2), totalUploaded: 500 },
+      { uploadDate: day(1), totalUploaded: 0 },
+      { uploadDate: day(0), totalUploaded: 1234 },
+    ]);
+    const year = await server.app.inject({ url: "/api/uploads/stats?days=366", headers: { cookie } });
+    expect(year.json()).toHaveLength(366);
+    for (const bad of ["0", "367", "x", ""]) {
+      const r = await server.app.inject({ url: `/api/uploads/stats?days=${bad}`, headers: { cookie } });
+      expect(r.statusCode, bad).toBe(400);
+    }
+  });
+});
