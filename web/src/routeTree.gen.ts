@@ -10,48 +10,80 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
+import { Route as AuthedSettingsTabIdRouteImport } from './routes/_authed/settings.$tabId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthLoginRoute = AuthLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthedMyDriveRoute = AuthedMyDriveRouteImport.update({
   id: '/my-drive',
   path: '/my-drive',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSettingsTabIdRoute = AuthedSettingsTabIdRouteImport.update({
+  id: '/settings/$tabId',
+  path: '/settings/$tabId',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/login': typeof AuthLoginRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/settings/$tabId': typeof AuthedSettingsTabIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/login': typeof AuthLoginRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/settings/$tabId': typeof AuthedSettingsTabIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_auth': typeof AuthRouteWithChildren
   '/_authed': typeof AuthedRouteWithChildren
+  '/_auth/login': typeof AuthLoginRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
+  '/_authed/settings/$tabId': typeof AuthedSettingsTabIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/my-drive'
+  fullPaths: '/' | '/login' | '/my-drive' | '/settings/$tabId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/my-drive'
-  id: '__root__' | '/' | '/_authed' | '/_authed/my-drive'
+  to: '/' | '/login' | '/my-drive' | '/settings/$tabId'
+  id:
+    | '__root__'
+    | '/'
+    | '/_auth'
+    | '/_authed'
+    | '/_auth/login'
+    | '/_authed/my-drive'
+    | '/_authed/settings/$tabId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthRoute: typeof AuthRouteWithChildren
   AuthedRoute: typeof AuthedRouteWithChildren
 }
 
@@ -64,12 +96,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed': {
       id: '/_authed'
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthedRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/login': {
+      id: '/_auth/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_authed/my-drive': {
       id: '/_authed/my-drive'
@@ -78,15 +124,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMyDriveRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/settings/$tabId': {
+      id: '/_authed/settings/$tabId'
+      path: '/settings/$tabId'
+      fullPath: '/settings/$tabId'
+      preLoaderRoute: typeof AuthedSettingsTabIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
+interface AuthRouteChildren {
+  AuthLoginRoute: typeof AuthLoginRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthLoginRoute: AuthLoginRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
 interface AuthedRouteChildren {
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
+  AuthedSettingsTabIdRoute: typeof AuthedSettingsTabIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedMyDriveRoute: AuthedMyDriveRoute,
+  AuthedSettingsTabIdRoute: AuthedSettingsTabIdRoute,
 }
 
 const AuthedRouteWithChildren =
@@ -94,6 +159,7 @@ const AuthedRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthRoute: AuthRouteWithChildren,
   AuthedRoute: AuthedRouteWithChildren,
 }
 export const routeTree = rootRouteImport

@@ -1,4 +1,7 @@
 import { createRouter } from "@tanstack/react-router";
+import { sessionQueryOptions } from "./features/auth/api/get-session";
+import { ErrorScreen } from "./features/layout/components/error-screen";
+import { onUnauthorized } from "./lib/api-client";
 import { queryClient } from "./query-client";
 import { routeTree } from "./routeTree.gen";
 
@@ -6,7 +9,22 @@ export const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: "intent",
+  // Route data lives in TanStack Query, which decides freshness; the router should always ask it.
+  defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+  defaultErrorComponent: ErrorScreen,
+  defaultNotFoundComponent: () => <ErrorScreen error={new Error("Page not found")} />,
+});
+
+/** Pages anonymous visitors may see; a 401 there (e.g. a protected share) is theirs to handle. */
+const PUBLIC_PATHS = /^\/(login|share)(\/|$)/;
+
+// A 401 from any call means the session ended: forget it and go to sign-in, then come back here.
+onUnauthorized(() => {
+  queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+  const { pathname, href } = router.state.location;
+  if (PUBLIC_PATHS.test(pathname)) return;
+  void router.navigate({ to: "/login", search: { redirect: href }, replace: true });
 });
 
 declare module "@tanstack/react-router" {

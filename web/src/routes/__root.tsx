@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext } from "@tanstack/react-router";
+import { RootLayout } from "@/features/layout/components/root-layout";
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: Outlet,
+  component: RootLayout,
 });

@@ -1,0 +1,38 @@
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+/**
+ * A link to one navigation destination. My Drive opens at the root; Storage has its own route;
+ * the rest are views of `/$view`. The router marks the current one with aria-current="page".
+ */
+export function NavLink({
+  segment,
+  className,
+  children,
+}: {
+  segment: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const shared = cn("outline-none focus-visible:outline-2 focus-visible:outline-primary", className);
+  if (segment === "my-drive") {
+    return (
+      <Link to="/my-drive" search={{ path: "/" }} activeOptions={{ includeSearch: false }} className={shared}>
+        {children}
+      </Link>
+    );
+  }
+  if (segment === "storage") {
+    return (
+      <Link to="/storage" className={shared}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <Link to="/$view" params={{ view: segment }} className={shared}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,20 @@
+import { NAV_ITEMS } from "../nav-items";
+import { NavLink } from "./nav-link";
+
+/** Main navigation for medium and wider screens; below md the BottomBar takes over. */
+export function SideNav() {
+  return (
+    <nav aria-label="Main" className="hidden w-56 shrink-0 flex-col gap-1 p-3 md:flex">
+      {NAV_ITEMS.map(({ label, icon: Icon, segment }) => (
+        <NavLink
+          key={segment}
+          segment={segment}
+          className="flex h-12 items-center gap-3 rounded-full px-4 text-sm font-medium text-on-surface-variant hover:bg-on-surface/10 aria-[current=page]:bg-secondary-container aria-[current=page]:text-on-secondary-container"
+        >
+          <Icon aria-hidden className="size-5" />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
