@@ -6,7 +6,9 @@ export async function versionRoutes(app: FastifyInstance, _deps: Deps) {
   app.get("/version", async () => ({
     version: pkg.version ?? "0.0.0",
     commitSHA: process.env.COMMIT_SHA ?? "",
+    // Teldrive's field name; this server runs on Node, so it carries the Node version, as does `runtime`.
     goVersion: `node${process.versions.node}`,
+    runtime: `node ${process.version}`,
     os: process.platform,
     arch: process.arch,
   }));
