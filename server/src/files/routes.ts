@@ -1,4 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../app.js";
+import { listRoutes } from "./list-routes.js";
+import { shareRoutes } from "./share-routes.js";
+import { treeRoutes } from "./tree-routes.js";
+import { writeRoutes } from "./write-routes.js";
 
-export async function fileRoutes(_app: FastifyInstance, _deps: Deps) {}
+/** Teldrive's `/api/files…` calls (content streaming lives in the content module). */
+export async function fileRoutes(app: FastifyInstance, deps: Deps) {
+  await listRoutes(app, deps);
+  await writeRoutes(app, deps);
+  await treeRoutes(app, deps);
+  await shareRoutes(app, deps);
+}

@@ -27,7 +27,7 @@ export async function requireOwnedFile(db: Queryable, userId: number, id: string
 /** Like requireOwnedFile, and it must be a folder. */
 export async function requireOwnedFolder(db: Queryable, userId: number, id: string): Promise<FileRow> {
   const row = await getOwnedFile(db, userId, id);
-  if (!row || row.type !== "folder") throw notFound("folder not found");
+  if (row?.type !== "folder") throw notFound("folder not found");
   return row;
 }
 

@@ -1,0 +1,113 @@
+import { blake3 } from "@noble/hashes/blake3.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import type { Queryable } from "../db/index.js";
+import { badRequest } from "../http/errors.js";
+import type { StoredPart } from "../storage/blobs.js";
+
+/** The stored bytes of a file: where its parts are and how to read them. */
+export interface Content {
+  parts: StoredPart[];
+  channelId: number;
+  size: number;
+  encrypted: boolean;
+  hash: string | null;
+}
+
+const EMPTY_HASH = bytesToHex(blake3(new Uint8Array(0)));
+
+/** The user's upload target: the channel marked selected (or any, when none is). */
+export async function selectedChannel(q: Queryable, userId: number): Promise<number> {
+  const rows = await q.query<{ channel_id: number }>(
+    "SELECT channel_id FROM channels WHERE user_id = $1 ORDER BY selected DESC, created_at LIMIT 1",
+    [userId],
+  );
+  const channel = rows[0];
+  if (!channel) throw badRequest("no channel to store files in; create one first");
+  return channel.channel_id;
+}
+
+/** `channelId` when it is one of the user's channels, the selected one when 0 or absent. */
+async function userChannel(q: Queryable, userId: number, channelId: number | undefined): Promise<number> {
+  if (!channelId) return selectedChannel(q, userId);
+  const rows = await q.query("SELECT 1 FROM channels WHERE channel_id = $1 AND user_id = $2", [channelId, userId]);
+  if (rows.length === 0) throw badRequest("unknown channel");
+  return channelId;
+}
+
+/** Content from explicit parts (Teldrive's UI way); these get no hash unless empty. */
+export async function contentFromParts(
+  q: Queryable,
+  userId: number,
+  body: { parts?: { id: number; salt?: string }[]; size?: number; channelId?: number; encrypted?: boolean },
+): Promise<Content> {
+  const parts = (body.parts ?? []).map((p) => (p.salt ? { id: p.id, salt: p.salt } : { id: p.id }));
+  if (parts.length > 0 && body.size === undefined) throw badRequest("size is required with parts");
+  const size = body.size ?? 0;
+  if (parts.length === 0 && size > 0) throw badRequest("a file with a size needs parts or an uploadId");
+  return {
+    parts,
+    channelId: await userChannel(q, userId, body.channelId),
+    size,
+    encrypted: body.encrypted ?? false,
+    hash: size === 0 ? EMPTY_HASH : null,
+  };
+}
+
+interface UploadRow {
+  part_no: number;
+  part_id: number;
+  channel_id: number;
+  size: number;
+  encrypted: boolean;
+  salt: string;
+  block_hashes: Uint8Array | null;
+}
+
+/**
+ * Content from this user's `uploads` rows (ordered by part number, which must run 1..n), with the
+ * BLAKE3 tree hash over the parts' block digests. The rows are deleted in the caller's transaction.
+ */
+export async function contentFromUpload(
+  q: Queryable,
+  userId: number,
+  uploadId: string,
+  size: number | undefined,
+): Promise<Content> {
+  const rows = await q.query<UploadRow>(
+    `SELECT part_no, part_id, channel_id, size, encrypted, salt, block_hashes FROM uploads
+     WHERE user_id = $1 AND upload_id = $2 ORDER BY part_no FOR UPDATE`,
+    [userId, uploadId],
+  );
+  const first = rows[0];
+  if (!first) throw badRequest("upload has no parts");
+  rows.forEach((r, i) => {
+    if (r.part_no !== i + 1)
+      throw badRequest(`upload parts must be numbered 1..${rows.length}; part ${i + 1} is missing`);
+    if (r.part_id <= 0) throw badRequest(`upload part ${r.part_no} has no stored part`);
+    if (r.channel_id !== first.channel_id) throw badRequest("upload parts are in different channels");
+    if (r.encrypted !== first.encrypted) throw badRequest("upload parts mix encrypted and plain parts");
+  });
+  const total = size ?? rows.reduce((sum, r) => sum + r.size, 0);
+  let hash: string | null = null;
+  if (total === 0) hash = EMPTY_HASH;
+  else if (rows.every((r) => r.block_hashes !== null))
+    hash = bytesToHex(blake3(Buffer.concat(rows.map((r) => Buffer.from(r.block_hashes ?? [])))));
+  await q.query("DELETE FROM uploads WHERE user_id = $1 AND upload_id = $2", [userId, uploadId]);
+  return {
+    parts: rows.map((r) => (r.salt ? { id: r.part_id, salt: r.salt } : { id: r.part_id })),
+    channelId: first.channel_id,
+    size: total,
+    encrypted: first.encrypted,
+    hash,
+  };
+}
+
+/** Parts of `old` that `next` no longer uses, to delete from disk once the change is committed. */
+export function droppedParts(
+  old: { channelId: number | null; parts: StoredPart[] | null },
+  next: { channelId: number; parts: StoredPart[] },
+): StoredPart[] {
+  if (!old.parts || old.channelId === null) return [];
+  const kept = new Set(old.channelId === next.channelId ? next.parts.map((p) => p.id) : []);
+  return old.parts.filter((p) => !kept.has(p.id));
+}

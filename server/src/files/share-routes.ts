@@ -1,0 +1,101 @@
+import crypto from "node:crypto";
+import bcrypt from "bcryptjs";
+import type { FastifyInstance } from "fastify";
+import type { Deps } from "../app.js";
+import { requireUser } from "../auth/session.js";
+import type { Queryable } from "../db/index.js";
+import { badRequest, conflict, notFound } from "../http/errors.js";
+import { rfc3339 } from "./file-row.js";
+import { idParamsSchema, shareBodySchema } from "./schemas.js";
+import { requireOwnedFile } from "./tree.js";
+
+interface ShareRow {
+  id: string;
+  password: string | null;
+  expires_at: Date | null;
+}
+
+const BCRYPT_ROUNDS = 10;
+
+async function ownShare(q: Queryable, userId: number, fileId: string): Promise<ShareRow> {
+  const rows = await q.query<ShareRow>(
+    "SELECT id, password, expires_at FROM file_shares WHERE file_id = $1 AND user_id = $2 LIMIT 1",
+    [fileId, userId],
+  );
+  const share = rows[0];
+  if (!share) throw notFound("invalid share");
+  return share;
+}
+
+function futureDate(value: string): Date {
+  const date = new Date(value);
+  if (date.getTime() <= Date.now()) throw badRequest("expiresAt must be in the future");
+  return date;
+}
+
+/** Owner-side share management, keyed by file id; one share per file. */
+export async function shareRoutes(app: FastifyInstance, { db }: Deps) {
+  app.post("/files/:id/share", async (req, reply) => {
+    const user = await requireUser(db, req);
+    const { id } = idParamsSchema.parse(req.params);
+    const body = shareBodySchema.parse(req.body ?? {});
+    const file = await requireOwnedFile(db, user.userId, id);
+    const expiresAt = body.expiresAt ? futureDate(body.expiresAt) : null;
+    const password = body.password ? await bcrypt.hash(body.password, BCRYPT_ROUNDS) : null;
+    await db.tx(async (q) => {
+      // Serialises concurrent creates for the same file so only one share can exist.
+      await q.query("SELECT id FROM files WHERE id = $1 FOR UPDATE", [file.id]);
+      const existing = await q.query("SELECT 1 FROM file_shares WHERE file_id = $1", [file.id]);
+      if (existing.length > 0) throw conflict("this file is already shared");
+      await q.query(
+        "INSERT INTO file_shares (id, file_id, user_id, password, expires_at) VALUES ($1, $2, $3, $4, $5)",
+        [crypto.randomUUID(), file.id, user.userId, password, expiresAt],
+      );
+    });
+    return reply.status(201).send();
+  });
+
+  app.get("/files/:id/share", async (req) => {
+    const user = await requireUser(db, req);
+    const { id } = idParamsSchema.parse(req.params);
+    const file = await requireOwnedFile(db, user.userId, id);
+    const share = await ownShare(db, user.userId, file.id);
+    return {
+      id: share.id,
+      protected: share.password !== null,
+      ...(share.expires_at ? { expiresAt: rfc3339(share.expires_at) } : {}),
+      name: file.name,
+      type: file.type,
+    };
+  });
+
+  app.patch("/files/:id/share", async (req, reply) => {
+    const user = await requireUser(db, req);
+    const { id } = idParamsSchema.parse(req.params);
+    const body = shareBodySchema.parse(req.body ?? {});
+    const file = await requireOwnedFile(db, user.userId, id);
+    const share = await ownShare(db, user.userId, file.id);
+    // Like Teldrive an empty password changes nothing; null (our addition) removes it.
+    let password = share.password;
+    if (body.password === null) password = null;
+    else if (body.password) password = await bcrypt.hash(body.password, BCRYPT_ROUNDS);
+    let expiresAt = share.expires_at;
+    if (body.expiresAt === null) expiresAt = null;
+    else if (body.expiresAt) expiresAt = futureDate(body.expiresAt);
+    await db.query("UPDATE file_shares SET password = $2, expires_at = $3, updated_at = now() WHERE id = $1", [
+      share.id,
+      password,
+      expiresAt,
+    ]);
+    return reply.status(204).send();
+  });
+
+  app.delete("/files/:id/share", async (req, reply) => {
+    const user = await requireUser(db, req);
+    const { id } = idParamsSchema.parse(req.params);
+    const file = await requireOwnedFile(db, user.userId, id);
+    await ownShare(db, user.userId, file.id);
+    await db.query("DELETE FROM file_shares WHERE file_id = $1 AND user_id = $2", [file.id, user.userId]);
+    return reply.status(204).send();
+  });
+}
