@@ -1,0 +1,50 @@
+// Gzip size of the JavaScript and CSS each page really loads in Chromium (every script and stylesheet response).
+import zlib from "node:zlib";
+import type { BrowserContext } from "playwright-core";
+
+export interface PageWeight {
+  path: string;
+  jsGzip: number;
+  cssGzip: number;
+  jsFiles: number;
+  cssFiles: number;
+}
+
+export async function measurePage(context: BrowserContext, url: string, label = url): Promise<PageWeight> {
+  const page = await context.newPage();
+  const bodies: Promise<{ kind: "js" | "css"; size: number }>[] = [];
+  page.on("response", (res) => {
+    const type = res.request().resourceType();
+    const kind = type === "script" ? "js" : type === "stylesheet" ? "css" : undefined;
+    if (!kind || res.status() >= 300) return;
+    bodies.push(res.body().then((b) => ({ kind, size: zlib.gzipSync(b, { level: 9 }).length })));
+  });
+  // Lazy route chunks and data load after `load`; networkidle waits for them.
+  await page.goto(url, { waitUntil: "networkidle" });
+  const loaded = await Promise.all(bodies);
+  await page.close();
+  const sum = (kind: "js" | "css") => loaded.filter((b) => b.kind === kind).reduce((a, b) => a + b.size, 0);
+  return {
+    path: label,
+    jsGzip: sum("js"),
+    cssGzip: sum("css"),
+    jsFiles: loaded.filter((b) => b.kind === "js").length,
+    cssFiles: loaded.filter((b) => b.kind === "css").length,
+  };
+}
+
+/** /my-drive and /share/{id} signed in; /login signed out (a signed-in user is sent on to /my-drive). */
+export async function measurePages(context: BrowserContext, shareId: string): Promise<PageWeight[]> {
+  const results = [
+    await measurePage(context, "/my-drive?path=/", "/my-drive"),
+    await measurePage(context, `/share/${shareId}`, "/share/{id}"),
+  ];
+  const cookies = await context.cookies();
+  await context.clearCookies();
+  try {
+    results.splice(1, 0, await measurePage(context, "/login", "/login"));
+  } finally {
+    await context.addCookies(cookies);
+  }
+  return results;
+}
