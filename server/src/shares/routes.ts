@@ -1,4 +1,176 @@
-import type { FastifyInstance } from "fastify";
+import bcrypt from "bcryptjs";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { Deps } from "../app.js";
+import { isDownload } from "../content/routes.js";
+import { CONTENT_COLUMNS, type ContentFile, sendFile } from "../content/send-file.js";
+import type { Queryable } from "../db/index.js";
+import { getOwnedFile, listFolder, toFileOut } from "../files/index.js";
+import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
+import { AttemptLimiter } from "./attempt-limiter.js";
+import { sharePassword } from "./share-password.js";
 
-export async function shareRoutes(_app: FastifyInstance, _deps: Deps) {}
+interface ShareRow {
+  id: string;
+  file_id: string;
+  user_id: number;
+  password: string | null;
+  expires_at: Date | null;
+  name: string;
+  type: "file" | "folder";
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const shareParams = z.object({ id: z.string() });
+const unlockBody = z.object({ password: z.string().max(1024) });
+const listQuery = z.object({
+  path: z.string().max(4096).optional(),
+  sort: z.enum(["name", "updatedAt", "size", "id"]).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+});
+const streamQuery = z.object({ download: z.string().optional() });
+
+const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d+Z$/, "Z");
+
+/** A live share with its file's name and type; 404 when unknown, expired, or its file is gone. */
+async function liveShare(db: Queryable, id: string): Promise<ShareRow> {
+  if (!UUID.test(id)) throw notFound("share not found");
+  const [share] = await db.query<ShareRow>(
+    `SELECT s.id, s.file_id, s.user_id, s.password, s.expires_at, f.name, f.type
+     FROM file_shares s JOIN files f ON f.id = s.file_id AND f.status = 'active' WHERE s.id = $1`,
+    [id],
+  );
+  if (!share) throw notFound("share not found");
+  if (share.expires_at && share.expires_at.getTime() <= Date.now()) throw notFound("share expired");
+  return share;
+}
+
+/**
+ * The folder at `path` below the shared folder, walking only through its active subfolders, so no
+ * path can leave the share. `.`/`..` segments are refused outright.
+ */
+async function folderInShare(db: Queryable, share: ShareRow, path: string): Promise<string> {
+  const segments = path.split("/").filter((s) => s.length > 0);
+  if (segments.some((s) => s === "." || s === ".." || s.includes("\0"))) throw badRequest("invalid path");
+  let folderId = share.file_id;
+  for (const name of segments) {
+    const [next] = await db.query<{ id: string }>(
+      "SELECT id FROM files WHERE parent_id = $1 AND name = $2 AND user_id = $3 AND type = 'folder' AND status = 'active'",
+      [folderId, name, share.user_id],
+    );
+    if (!next) throw notFound("path not found");
+    folderId = next.id;
+  }
+  return folderId;
+}
+
+/** True when `fileId` is the shared folder or below it through active folders only. */
+async function insideShare(db: Queryable, share: ShareRow, fileId: string): Promise<boolean> {
+  if (share.type === "file") return fileId === share.file_id;
+  const [row] = await db.query<{ inside: boolean }>(
+    `WITH RECURSIVE up(id, parent_id) AS (
+       SELECT id, parent_id FROM files WHERE id = $1 AND user_id = $3 AND status = 'active'
+       UNION ALL
+       SELECT f.id, f.parent_id FROM files f JOIN up ON f.id = up.parent_id
+       WHERE f.status = 'active' AND up.id <> $2
+     )
+     SELECT EXISTS (SELECT 1 FROM up WHERE id = $2) AS inside`,
+    [fileId, share.file_id, share.user_id],
+  );
+  return row?.inside ?? false;
+}
+
+export async function shareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
+  const limiter = new AttemptLimiter();
+
+  /** Checks a password against a protected share, refusing while too many wrong ones came from this address. */
+  async function checkPassword(req: FastifyRequest, reply: FastifyReply, share: ShareRow, password: string | null) {
+    if (!share.password) return;
+    const key = `${share.id}|${req.ip}`;
+    const wait = limiter.retryAfter(key);
+    if (wait > 0) {
+      reply.header("Retry-After", String(wait));
+      throw new HttpError(429, "too many attempts, try again later");
+    }
+    if (password !== null && (await bcrypt.compare(password, share.password))) {
+      limiter.reset(key);
+      return;
+    }
+    limiter.fail(key);
+    throw unauthorized("invalid password");
+  }
+
+  /** The share of a request that must present the password in `Authorization` when protected. */
+  async function authorizedShare(req: FastifyRequest, reply: FastifyReply, opts: { basicPrompt: boolean }) {
+    const { id } = shareParams.parse(req.params);
+    const share = await liveShare(db, id);
+    if (!share.password) return share;
+    const password = sharePassword(req.headers.authorization);
+    if (password === undefined) {
+      // Media elements cannot set headers; the browser's Basic prompt fills them in.
+      if (opts.basicPrompt) reply.header("WWW-Authenticate", 'Basic realm="Restricted"');
+      throw unauthorized(opts.basicPrompt ? "Unauthorized" : "empty auth");
+    }
+    await checkPassword(req, reply, share, password);
+    return share;
+  }
+
+  app.get("/shares/:id", async (req) => {
+    const { id } = shareParams.parse(req.params);
+    const share = await liveShare(db, id);
+    return {
+      name: share.name,
+      type: share.type,
+      ...(share.expires_at ? { expiresAt: rfc3339(share.expires_at) } : {}),
+      userId: share.user_id,
+      protected: share.password !== null,
+    };
+  });
+
+  app.post("/shares/:id/unlock", async (req, reply) => {
+    const { id } = shareParams.parse(req.params);
+    const share = await liveShare(db, id);
+    const { password } = unlockBody.parse(req.body ?? {});
+    await checkPassword(req, reply, share, password);
+    return reply.status(204).send();
+  });
+
+  app.get("/shares/:id/files", async (req, reply) => {
+    const share = await authorizedShare(req, reply, { basicPrompt: false });
+    const query = listQuery.parse(req.query);
+    if (share.type === "file") {
+      const file = await getOwnedFile(db, share.user_id, share.file_id);
+      if (!file) throw notFound("share not found");
+      return { items: [toFileOut(file)], meta: { count: 1, totalPages: 1, currentPage: 1 } };
+    }
+    const folderId = await folderInShare(db, share, query.path ?? "/");
+    return listFolder(db, {
+      userId: share.user_id,
+      parentId: folderId,
+      sort: query.sort,
+      order: query.order,
+      page: query.page,
+      limit: query.limit,
+    });
+  });
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/shares/:id/files/:fileId/:name",
+    handler: async (req, reply) => {
+      const share = await authorizedShare(req, reply, { basicPrompt: true });
+      const { fileId } = req.params as { fileId: string };
+      const { download } = streamQuery.parse(req.query);
+      if (!UUID.test(fileId) || !(await insideShare(db, share, fileId))) throw notFound("file not found");
+      const [file] = await db.query<ContentFile>(
+        `SELECT ${CONTENT_COLUMNS} FROM files WHERE id = $1 AND user_id = $2 AND status = 'active'`,
+        [fileId, share.user_id],
+      );
+      if (!file) throw notFound("file not found");
+      return sendFile(req, reply, blobs, file, { download: isDownload(download) });
+    },
+  });
+}
