@@ -348,7 +348,7 @@ describe("list", () => {
   });
 
   it("validates parameters with 400", async () => {
-    for (const params of [
+    const cases: Record<string, string | number>[] = [
       { path: "/", sort: "color" },
       { path: "/", order: "up" },
       { path: "/", page: 0 },
@@ -363,7 +363,8 @@ describe("list", () => {
       { path: "/", operation: "find", updatedAt: "gte:2024-13-01" },
       { path: "/", operation: "find", updatedAt: "after:2024-01-01" },
       { path: "/", operation: "find", updatedAt: "gte:2024-02-30" },
-    ]) {
+    ];
+    for (const params of cases) {
       const res = await list(server, user, params);
       expect(res.status, JSON.stringify(params)).toBe(400);
       expect(res.body).toMatchObject({ code: 400 });

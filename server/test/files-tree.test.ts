@@ -1,0 +1,296 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, create, type FileJson, list, mkdir, type TestUser } from "./files-api.js";
+import { createUser, startServer, type TestServer } from "./helpers.js";
+import { sha256, uploadParts } from "./upload-fixtures.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ ENCRYPTION_KEY: "files tree test key" });
+});
+afterAll(() => server.close());
+
+/** The user's item at `/dir/name`. */
+async function at(user: TestUser, dir: string, name: string): Promise<FileJson> {
+  const res = await list(server, user, { operation: "find", path: dir, name });
+  const item = res.body.items[0];
+  if (!item) throw new Error(`${dir}/${name} not found`);
+  return item;
+}
+
+/** Uploads bytes in parts and registers them at `dir` through POST /files with the uploadId. */
+async function storeAt(user: TestUser, dir: string, name: string, data: Buffer, encrypted = false) {
+  const uploadId = crypto.randomUUID();
+  await uploadParts(server, user.cookie, data, { partSize: 1000, encrypted, uploadId, name });
+  return create(server, user, { name, type: "file", path: dir, uploadId, size: data.length });
+}
+
+async function content(user: TestUser, file: FileJson): Promise<Buffer> {
+  const res = await server.app.inject({ url: `/api/files/${file.id}/${file.name}`, headers: { cookie: user.cookie } });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+}
+
+async function partPaths(fileId: string): Promise<string[]> {
+  const [row] = await server.db.query<{ channel_id: number; parts: { id: number }[] }>(
+    "SELECT channel_id, parts FROM files WHERE id = $1",
+    [fileId],
+  );
+  if (!row) throw new Error("no such file row");
+  return row.parts.map((p) => path.join(server.config.dataDir, "channels", String(row.channel_id), String(p.id)));
+}
+
+describe("mkdir", () => {
+  it("creates every missing folder and is idempotent", async () => {
+    const user = await createUser(server);
+    await mkdir(server, user, "/a/b/c");
+    await mkdir(server, user, "/a/b/c/");
+    await mkdir(server, user, "a//b/d");
+    const b = await at(user, "/a", "b");
+    expect(b.type).toBe("folder");
+    const res = await list(server, user, { path: "/a/b" });
+    expect(res.body.items.map((f) => f.name)).toEqual(["c", "d"]);
+  });
+
+  it("refuses bad segments with 400 and a file in the way with 409", async () => {
+    const user = await createUser(server);
+    for (const p of ["/ok/../x", "/./x", "/x\u0000y", `/${"z".repeat(256)}`])
+      expect((await call(server, user, "POST", "/files/mkdir", { path: p })).status, p).toBe(400);
+    expect((await list(server, user, { path: "/" })).body.meta.count).toBe(0);
+    await create(server, user, { name: "file", type: "file", path: "/", size: 0 });
+    expect((await call(server, user, "POST", "/files/mkdir", { path: "/file/sub" })).status).toBe(409);
+    expect((await call(server, user, "POST", "/files/mkdir", { path: 7 })).status).toBe(400);
+  });
+});
+
+describe("move", () => {
+  it("moves several items by destination path and by id", async () => {
+    const user = await createUser(server);
+    await mkdir(server, user, "/src");
+    await mkdir(server, user, "/dst/inner");
+    const f1 = await create(server, user, { name: "1.txt", type: "file", path: "/src", size: 0 });
+    const f2 = await create(server, user, { name: "2.txt", type: "file", path: "/src", size: 0 });
+    const res = await call(server, user, "POST", "/files/move", { ids: [f1.id, f2.id], destinationParent: "/dst" });
+    expect(res.status).toBe(204);
+    expect((await list(server, user, { path: "/dst" })).body.items.map((f) => f.name)).toEqual([
+      "1.txt",
+      "2.txt",
+      "inner",
+    ]);
+    const inner = await at(user, "/dst", "inner");
+    expect(
+      (
+        await call(server, user, "POST", "/files/move", {
+          ids: [f1.id],
+          destinationParent: inner.id,
+          destinationName: "one.txt",
+        })
+      ).status,
+    ).toBe(204);
+    const moved = await call<FileJson>(server, user, "GET", `/files/${f1.id}`);
+    expect(moved.body).toMatchObject({ name: "one.txt", path: "/dst/inner/one.txt" });
+  });
+
+  it("moves nothing when one name clashes (409)", async () => {
+    const user = await createUser(server);
+    await mkdir(server, user, "/from");
+    await mkdir(server, user, "/to");
+    const a = await create(server, user, { name: "a", type: "file", path: "/from", size: 0 });
+    const b = await create(server, user, { name: "b", type: "file", path: "/from", size: 0 });
+    await create(server, user, { name: "b", type: "folder", path: "/to" });
+    const res = await call(server, user, "POST", "/files/move", { ids: [a.id, b.id], destinationParent: "/to" });
+    expect(res).toMatchObject({ status: 409, body: { code: 409 } });
+    expect((await list(server, user, { path: "/from" })).body.meta.count).toBe(2);
+    // Two moved items with the same name clash with each other.
+    await mkdir(server, user, "/other");
+    const a2 = await create(server, user, { name: "a", type: "file", path: "/other", size: 0 });
+    await mkdir(server, user, "/empty");
+    expect(
+      (await call(server, user, "POST", "/files/move", { ids: [a.id, a2.id], destinationParent: "/empty" })).status,
+    ).toBe(409);
+    expect((await list(server, user, { path: "/empty" })).body.meta.count).toBe(0);
+  });
+
+  it("refuses moving a folder into itself or a descendant (400), unknown destinations and ids (404)", async () => {
+    const user = await createUser(server);
+    await mkdir(server, user, "/p/q/r");
+    const p = await at(user, "/", "p");
+    const r = await at(user, "/p/q", "r");
+    const f = await create(server, user, { name: "f", type: "file", path: "/", size: 0 });
+    expect((await call(server, user, "POST", "/files/move", { ids: [p.id], destinationParent: "/p/q/r" })).status).toBe(
+      400,
+    );
+    expect((await call(server, user, "POST", "/files/move", { ids: [p.id], destinationParent: p.id })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(server, user, "POST", "/files/move", { ids: [f.id, p.id], destinationParent: r.id })).status,
+    ).toBe(400);
+    expect((await call<FileJson>(server, user, "GET", `/files/${f.id}`)).body.path).toBe("/f");
+    expect((await call(server, user, "POST", "/files/move", { ids: [f.id], destinationParent: "/nope" })).status).toBe(
+      404,
+    );
+    expect((await call(server, user, "POST", "/files/move", { ids: [f.id], destinationParent: f.id })).status).toBe(
+      404,
+    );
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect(
+      (await call(server, user, "POST", "/files/move", { ids: [f.id, unknown], destinationParent: r.id })).status,
+    ).toBe(404);
+    expect((await call<FileJson>(server, user, "GET", `/files/${f.id}`)).body.path).toBe("/f");
+  });
+
+  it("validates the body", async () => {
+    const user = await createUser(server);
+    const f = await create(server, user, { name: "f", type: "file", path: "/", size: 0 });
+    for (const body of [
+      { ids: [], destinationParent: "/" },
+      { ids: "x", destinationParent: "/" },
+      { ids: [f.id] },
+      { ids: [f.id], destinationParent: "/", destinationName: "a/b" },
+    ])
+      expect((await call(server, user, "POST", "/files/move", body)).status, JSON.stringify(body)).toBe(400);
+  });
+});
+
+describe("delete", () => {
+  it("deletes folders recursively with their shares and part files, and nothing else", async () => {
+    const user = await createUser(server);
+    await mkdir(server, user, "/keep");
+    await mkdir(server, user, "/gone/sub/deeper");
+    const keep = await storeAt(user, "/keep", "keep.bin", crypto.randomBytes(1500));
+    const deep = await storeAt(user, "/gone/sub/deeper", "deep.bin", crypto.randomBytes(2500));
+    const top = await storeAt(user, "/", "top.bin", crypto.randomBytes(10));
+    const files = [...(await partPaths(deep.id)), ...(await partPaths(top.id))];
+    expect(files.every((f) => fs.existsSync(f))).toBe(true);
+    const sub = await at(user, "/gone", "sub");
+    expect((await call(server, user, "POST", `/files/${sub.id}/share`, {})).status).toBe(201);
+    const gone = await at(user, "/", "gone");
+
+    const res = await call(server, user, "POST", "/files/delete", { ids: [gone.id, top.id] });
+    expect(res.status).toBe(204);
+    expect((await list(server, user, { path: "/" })).body.items.map((f) => f.name)).toEqual(["keep"]);
+    for (const id of [gone.id, sub.id, deep.id, top.id])
+      expect((await call(server, user, "GET", `/files/${id}`)).status).toBe(404);
+    expect(await server.db.query("SELECT 1 FROM file_shares WHERE user_id = $1", [user.userId])).toHaveLength(0);
+    expect(files.some((f) => fs.existsSync(f))).toBe(false);
+    expect((await partPaths(keep.id)).every((f) => fs.existsSync(f))).toBe(true);
+  });
+
+  it("deletes nothing when one id is unknown or another user's", async () => {
+    const user = await createUser(server);
+    const other = await createUser(server);
+    const mine = await create(server, user, { name: "mine", type: "file", path: "/", size: 0 });
+    const theirs = await create(server, other, { name: "theirs", type: "file", path: "/", size: 0 });
+    expect((await call(server, user, "POST", "/files/delete", { ids: [mine.id, theirs.id] })).status).toBe(404);
+    expect((await call(server, user, "POST", "/files/delete", { ids: [mine.id, "nope"] })).status).toBe(404);
+    expect((await call(server, user, "GET", `/files/${mine.id}`)).status).toBe(200);
+    expect((await call(server, other, "GET", `/files/${theirs.id}`)).status).toBe(200);
+    expect((await call(server, user, "POST", "/files/delete", { ids: [] })).status).toBe(400);
+    expect((await call(server, user, "POST", "/files/delete", { ids: [mine.parentId] })).status).toBe(400);
+  });
+});
+
+describe("copy", () => {
+  it("copies a file's bytes into new parts, by path (created) with a new name", async () => {
+    const user = await createUser(server);
+    const data = crypto.randomBytes(2600);
+    const src = await storeAt(user, "/", "orig.bin", data);
+    const res = await call<FileJson>(server, user, "POST", `/files/${src.id}/copy`, {
+      destination: "/new/place",
+      newName: "copy.bin",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "copy.bin", size: 2600, hash: src.hash, type: "file" });
+    expect(res.body.id).not.toBe(src.id);
+    expect((await call<FileJson>(server, user, "GET", `/files/${res.body.id}`)).body.path).toBe("/new/place/copy.bin");
+    const srcParts = await partPaths(src.id);
+    const copyParts = await partPaths(res.body.id);
+    expect(copyParts).toHaveLength(3);
+    expect(copyParts.some((p) => srcParts.includes(p))).toBe(false);
+    expect(sha256(await content(user, res.body))).toBe(sha256(data));
+    // Deleting the original leaves the copy readable.
+    expect((await call(server, user, "POST", "/files/delete", { ids: [src.id] })).status).toBe(204);
+    expect(sha256(await content(user, res.body))).toBe(sha256(data));
+  });
+
+  it("copies an encrypted file", async () => {
+    const user = await createUser(server);
+    const data = crypto.randomBytes(1234);
+    const src = await storeAt(user, "/", "secret.bin", data, true);
+    expect(src.encrypted).toBe(true);
+    const res = await call<FileJson>(server, user, "POST", `/files/${src.id}/copy`, {
+      destination: "/",
+      newName: "s2.bin",
+    });
+    expect(res.body.encrypted).toBe(true);
+    expect(sha256(await content(user, res.body))).toBe(sha256(data));
+  });
+
+  it("copies a folder tree recursively", async () => {
+    const user = await createUser(server);
+    await mkdir(server, user, "/tree/a/b");
+    await mkdir(server, user, "/tree/empty");
+    const d1 = crypto.randomBytes(1500);
+    const d2 = crypto.randomBytes(20);
+    await storeAt(user, "/tree", "one.bin", d1);
+    await storeAt(user, "/tree/a/b", "two.bin", d2);
+    await create(server, user, { name: "zero.txt", type: "file", path: "/tree/a", size: 0 });
+    const tree = await at(user, "/", "tree");
+    await mkdir(server, user, "/backup");
+    const backup = await at(user, "/", "backup");
+    const res = await call<FileJson>(server, user, "POST", `/files/${tree.id}/copy`, { destination: backup.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "tree", type: "folder", parentId: backup.id });
+    const found = await list(server, user, {
+      operation: "find",
+      path: "/backup",
+      deepSearch: true,
+      query: "",
+      limit: 100,
+    });
+    expect(found.body.items.map((f) => f.name).sort()).toEqual([
+      "a",
+      "b",
+      "empty",
+      "one.bin",
+      "tree",
+      "two.bin",
+      "zero.txt",
+    ]);
+    expect(sha256(await content(user, await at(user, "/backup/tree", "one.bin")))).toBe(sha256(d1));
+    expect(sha256(await content(user, await at(user, "/backup/tree/a/b", "two.bin")))).toBe(sha256(d2));
+    // The original is untouched.
+    expect((await list(server, user, { path: "/tree" })).body.items.map((f) => f.name)).toEqual([
+      "a",
+      "empty",
+      "one.bin",
+    ]);
+  });
+
+  it("answers 409 on a clash, 400 into itself, 404 for unknown ids and destinations", async () => {
+    const user = await createUser(server);
+    await mkdir(server, user, "/d/inner");
+    const d = await at(user, "/", "d");
+    const f = await create(server, user, { name: "f.txt", type: "file", path: "/", size: 0 });
+    expect((await call(server, user, "POST", `/files/${f.id}/copy`, { destination: "/" })).status).toBe(409);
+    expect((await call(server, user, "POST", `/files/${d.id}/copy`, { destination: "/d/inner" })).status).toBe(400);
+    expect((await call(server, user, "POST", `/files/${d.id}/copy`, { destination: d.id, newName: "d2" })).status).toBe(
+      400,
+    );
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect((await call(server, user, "POST", `/files/${unknown}/copy`, { destination: "/" })).status).toBe(404);
+    expect((await call(server, user, "POST", `/files/${f.id}/copy`, { destination: unknown })).status).toBe(404);
+    expect(
+      (await call(server, user, "POST", `/files/${f.id}/copy`, { destination: "/", newName: "../x" })).status,
+    ).toBe(400);
+    expect((await call(server, user, "POST", `/files/${f.id}/copy`, {})).status).toBe(400);
+    const ok = await call<FileJson>(server, user, "POST", `/files/${f.id}/copy`, {
+      destination: "/",
+      newName: "g.txt",
+    });
+    expect(ok.body).toMatchObject({ name: "g.txt", size: 0 });
+  });
+});
