@@ -10,6 +10,7 @@ import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
 import { fileRoutes } from "./files/routes.js";
 import { errorHandler, forbidden } from "./http/errors.js";
+import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareRoutes } from "./shares/routes.js";
 import { Blobs } from "./storage/blobs.js";
 import { uploadRoutes } from "./uploads/routes.js";
@@ -50,7 +51,8 @@ export async function buildApp(
 
   app.setErrorHandler(errorHandler);
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket);
+  // In proxy mode @fastify/http-proxy owns websocket upgrades; two upgrade handlers would both answer.
+  if (!deps.config.teldriveUrl) await app.register(fastifyWebsocket);
 
   // Refuse state-changing calls from other origins (CSRF); same-origin browsers send a matching Origin.
   app.addHook("onRequest", async (req) => {
@@ -66,18 +68,21 @@ export async function buildApp(
     if (host !== req.headers.host) throw forbidden("cross-origin request refused");
   });
 
-  await app.register(
-    async (api) => {
-      await api.register(authRoutes, full);
-      await api.register(fileRoutes, full);
-      await api.register(contentRoutes, full);
-      await api.register(uploadRoutes, full);
-      await api.register(shareRoutes, full);
-      await api.register(userRoutes, full);
-      await api.register(versionRoutes, full);
-    },
-    { prefix: "/api" },
-  );
+  // TELDRIVE_URL: a real Teldrive server answers /api; this server only serves the client.
+  if (deps.config.teldriveUrl) await app.register(teldriveProxy, { upstream: deps.config.teldriveUrl });
+  else
+    await app.register(
+      async (api) => {
+        await api.register(authRoutes, full);
+        await api.register(fileRoutes, full);
+        await api.register(contentRoutes, full);
+        await api.register(uploadRoutes, full);
+        await api.register(shareRoutes, full);
+        await api.register(userRoutes, full);
+        await api.register(versionRoutes, full);
+      },
+      { prefix: "/api" },
+    );
 
   const dist = deps.config.webDist;
   const index = dist ? path.join(dist, "index.html") : undefined;

@@ -15,4 +15,7 @@ process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 
 await app.listen({ port: config.port, host: config.host });
-console.log(`drive server listening on http://localhost:${config.port} (${db.kind}, data in ${config.dataDir})`);
+const backend = config.teldriveUrl
+  ? `forwarding /api to ${config.teldriveUrl}`
+  : `${db.kind}, data in ${config.dataDir}`;
+console.log(`drive server listening on http://localhost:${config.port} (${backend})`);

@@ -1,0 +1,28 @@
+import fastifyHttpProxy from "@fastify/http-proxy";
+import type { FastifyInstance } from "fastify";
+import { firstPartyCookie } from "./first-party-cookie.js";
+
+/**
+ * TELDRIVE_URL mode: every `/api` call, the sign-in websocket included, goes to a real Teldrive
+ * server, and this server only serves the web client. Cookies come back first-party.
+ */
+export async function teldriveProxy(app: FastifyInstance, { upstream }: { upstream: string }) {
+  const upstreamOrigin = new URL(upstream).origin;
+  await app.register(fastifyHttpProxy, {
+    upstream: upstreamOrigin,
+    prefix: "/api",
+    rewritePrefix: "/api",
+    websocket: true,
+    replyOptions: {
+      // This server already refused cross-origin writes; the upstream sees calls as coming from itself.
+      rewriteRequestHeaders: (_req, headers) => (headers.origin ? { ...headers, origin: upstreamOrigin } : headers),
+      rewriteHeaders: (headers, req) => {
+        const setCookie = headers["set-cookie"];
+        if (!setCookie) return headers;
+        const secure = req?.protocol === "https";
+        const cookies = Array.isArray(setCookie) ? setCookie : [String(setCookie)];
+        return { ...headers, "set-cookie": cookies.map((c) => firstPartyCookie(c, secure)) };
+      },
+    },
+  });
+}
