@@ -1,0 +1,194 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { COOKIE_NAME, createSession } from "../src/auth/session.js";
+import { ensureUserDefaults } from "../src/auth/user-defaults.js";
+import { openDb } from "../src/db/index.js";
+import { sha256 } from "./upload-fixtures.js";
+
+/**
+ * The real server as a child process, killed with SIGKILL in the middle of a part body. PGlite is a
+ * single-process database, so the user and session are written while the server is stopped.
+ */
+
+const serverDir = path.resolve(import.meta.dirname, "..");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-crash-"));
+const KEY = "crash test key";
+let databaseUrl: string | undefined;
+let dropDb: (() => Promise<void>) | undefined;
+let child: ChildProcess | undefined;
+let port = 0;
+let cookie = "";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port: p } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(p));
+    });
+  });
+}
+
+async function startChild(): Promise<ChildProcess> {
+  port = await freePort();
+  const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ENCRYPTION_KEY: KEY,
+      WEB_DIST: path.join(dataDir, "no-web"),
+      DATABASE_URL: databaseUrl ?? "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout?.on("data", (d: Buffer) => {
+      output += d.toString();
+      if (output.includes("listening")) resolve();
+    });
+    proc.stderr?.on("data", (d: Buffer) => {
+      output += d.toString();
+    });
+    proc.on("exit", (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+  });
+  return proc;
+}
+
+function killChild(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    proc.once("exit", () => resolve());
+    proc.kill(signal);
+  });
+}
+
+function channelEntries(): { name: string; size: number }[] {
+  const root = path.join(dataDir, "channels");
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root).flatMap((c) =>
+    fs.readdirSync(path.join(root, c)).map((f) => ({
+      name: `${c}/${f}`,
+      size: fs.statSync(path.join(root, c, f)).size,
+    })),
+  );
+}
+
+const api = (p: string, init: RequestInit = {}) =>
+  fetch(`http://127.0.0.1:${port}/api${p}`, { ...init, headers: { cookie, ...init.headers } });
+
+async function uploadPart(uploadId: string, partNo: number, body: Buffer) {
+  const res = await api(
+    `/uploads/${uploadId}?partName=big.part.${partNo}&fileName=big.bin&partNo=${partNo}&encrypted=true`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body,
+    },
+  );
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as { partId: number; channelId: number; size: number; salt: string };
+}
+
+beforeAll(async () => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const pg = (await import("pg")).default;
+    const name = `drive_crash_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const db = await openDb({ dataDir, databaseUrl });
+  await db.query("INSERT INTO users (user_id, phone, name, user_name) VALUES (4242, '+15550004242', 'Crash', 'crash')");
+  await ensureUserDefaults(db, 4242);
+  const { token } = await createSession(db, { userId: 4242, appName: "crash test" });
+  cookie = `${COOKIE_NAME}=${token}`;
+  await db.close();
+}, 60_000);
+
+afterAll(async () => {
+  if (child) await killChild(child, "SIGTERM");
+  await dropDb?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("a server killed in the middle of a part upload", () => {
+  it("keeps no half part, and the upload resumes and round-trips after a restart", async () => {
+    child = await startChild();
+    const partSize = 300_000;
+    const data = crypto.randomBytes(2 * partSize + 12_345);
+    const part1 = data.subarray(0, partSize);
+
+    // Part 2 arrives whole before the crash; part 1 is cut off.
+    const stored2 = await uploadPart("crash", 2, data.subarray(partSize, 2 * partSize));
+    const req = http.request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: "/api/uploads/crash?partName=big.part.1&fileName=big.bin&partNo=1&encrypted=true",
+      headers: { cookie, "content-type": "application/octet-stream", "content-length": String(partSize) },
+    });
+    req.on("error", () => {});
+    req.write(part1.subarray(0, partSize / 2));
+    await vi.waitFor(() => expect(channelEntries().some((e) => e.name.includes(".tmp-"))).toBe(true), {
+      timeout: 20_000,
+    });
+    await killChild(child, "SIGKILL");
+    req.destroy();
+
+    child = await startChild();
+    const listed = (await (await api("/uploads/crash")).json()) as { partNo: number; partId: number }[];
+    expect(listed.map((p) => p.partNo)).toEqual([2]);
+    // Only whole parts remain on disk: part 2, at exactly the size the server reported.
+    expect(channelEntries()).toEqual([{ name: `${stored2.channelId}/${stored2.partId}`, size: stored2.size }]);
+
+    const stored1 = await uploadPart("crash", 1, part1);
+    const stored3 = await uploadPart("crash", 3, data.subarray(2 * partSize));
+    const created = await api("/files", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "big.bin",
+        type: "file",
+        path: "/",
+        size: data.length,
+        encrypted: true,
+        mimeType: "application/octet-stream",
+        channelId: stored1.channelId,
+        parts: [stored1, stored2, stored3].map((p) => ({ id: p.partId, salt: p.salt })),
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const file = (await created.json()) as { id: string };
+    const content = await api(`/files/${file.id}/big.bin`);
+    expect(content.status).toBe(200);
+    expect(sha256(Buffer.from(await content.arrayBuffer()))).toBe(sha256(data));
+    const range = await api(`/files/${file.id}/big.bin`, {
+      headers: { range: `bytes=${partSize - 10}-${partSize + 10}` },
+    });
+    expect(range.status).toBe(206);
+    expect(Buffer.from(await range.arrayBuffer()).equals(data.subarray(partSize - 10, partSize + 11))).toBe(true);
+  }, 120_000);
+});
