@@ -1,5 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { channelsQueryOptions } from "@/features/settings/api/get-channels";
+import { sessionsQueryOptions } from "@/features/settings/api/get-sessions";
+import { userConfigQueryOptions } from "@/features/settings/api/get-user-config";
+import { SettingsPage } from "@/features/settings/components/settings-page";
 
 export const Route = createFileRoute("/_authed/settings/$tabId")({
-  component: () => <h1>Settings</h1>,
+  loader: async ({ params, context: { queryClient } }) => {
+    if (params.tabId !== "account") return;
+    await Promise.all([
+      queryClient.ensureQueryData(sessionsQueryOptions()),
+      queryClient.ensureQueryData(userConfigQueryOptions()),
+      queryClient.ensureQueryData(channelsQueryOptions()),
+    ]);
+  },
+  component: SettingsPage,
 });

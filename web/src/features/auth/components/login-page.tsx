@@ -1,3 +1,102 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { QrCode } from "lucide-react";
+import { useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { errorText } from "@/lib/error-message";
+import { sessionQueryOptions } from "../api/get-session";
+import { login } from "../api/login";
+import { useLoginSocket } from "../hooks/use-login-socket";
+import type { SessionCreate } from "../lib/login-flow";
+import { HOME_HREF, safeRedirect } from "../lib/safe-redirect";
+import { CodeStep } from "./code-step";
+import { PasswordStep } from "./password-step";
+import { PhoneStep } from "./phone-step";
+
+const TITLES = { phone: "Sign in", code: "Enter your code", password: "Enter your password" } as const;
+
+/** Phone -> code -> (2FA password) over the sign-in websocket, then the session cookie, then `redirect`. */
 export function LoginPage() {
-  return <h1>Sign in</h1>;
+  const { redirect } = useSearch({ from: "/_auth/login" });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const phoneRef = useRef("");
+
+  const finish = async (session: SessionCreate) => {
+    try {
+      await login(session);
+      await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+    } catch (error) {
+      socket.fail(errorText(error));
+      return;
+    }
+    await navigate({ href: safeRedirect(redirect) ?? HOME_HREF, replace: true });
+  };
+  const socket = useLoginSocket((session) => void finish(session));
+  const { state } = socket;
+
+  return (
+    <section
+      aria-labelledby="login-title"
+      className="flex w-full max-w-sm flex-col gap-6 rounded-3xl bg-surface-container p-6 shadow-sm sm:p-8"
+    >
+      <h1 id="login-title" className="text-2xl font-medium">
+        {TITLES[state.step]}
+      </h1>
+      {state.step === "phone" && (
+        <PhoneStep
+          pending={state.pending}
+          onSubmit={(phoneNo) => {
+            phoneRef.current = phoneNo;
+            socket.send({ authType: "phone", message: "sendcode", phoneNo });
+          }}
+        />
+      )}
+      {state.step === "code" && (
+        <CodeStep
+          pending={state.pending}
+          onSubmit={(phoneCode) =>
+            socket.send({
+              authType: "phone",
+              message: "signin",
+              phoneNo: phoneRef.current,
+              phoneCode,
+              phoneCodeHash: state.phoneCodeHash ?? "",
+            })
+          }
+        />
+      )}
+      {state.step === "password" && (
+        <PasswordStep pending={state.pending} onSubmit={(password) => socket.send({ authType: "2fa", password })} />
+      )}
+      {state.error && (
+        <p role="alert" className="rounded-xl bg-error-container px-4 py-3 text-sm text-on-error-container">
+          {state.error}
+        </p>
+      )}
+      {state.qrLink && (
+        <div className="flex flex-col gap-2 text-sm">
+          <p>Open this sign-in link on a device where Telegram is signed in:</p>
+          <a href={state.qrLink} className="break-all text-primary underline">
+            {state.qrLink}
+          </a>
+        </div>
+      )}
+      {state.step === "phone" ? (
+        <Button
+          variant="outlined"
+          disabled={state.pending}
+          onClick={() => socket.send({ authType: "qr" })}
+          className="self-center"
+        >
+          <QrCode aria-hidden className="size-4" />
+          Sign in with QR code
+        </Button>
+      ) : (
+        <Button variant="text" onClick={socket.restart} className="self-center">
+          Start over
+        </Button>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,12 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import type { components } from "@/lib/api-schema.gen";
+
+export type Channel = components["schemas"]["Channel"];
+
+/** The channels files can be stored in. */
+export const channelsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["users", "channels"],
+    queryFn: ({ signal }) => apiRequest<Channel[]>("/users/channels", { signal }),
+  });

@@ -1,0 +1,12 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import type { components } from "@/lib/api-schema.gen";
+
+export type UserSession = components["schemas"]["UserSession"];
+
+/** The account's signed-in devices. */
+export const sessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["users", "sessions"],
+    queryFn: ({ signal }) => apiRequest<UserSession[]>("/users/sessions", { signal }),
+  });

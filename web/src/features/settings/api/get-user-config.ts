@@ -1,0 +1,12 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import type { components } from "@/lib/api-schema.gen";
+
+export type UserConfig = components["schemas"]["UserConfig"];
+
+/** The user's bot tokens and default channel. */
+export const userConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ["users", "config"],
+    queryFn: ({ signal }) => apiRequest<UserConfig>("/users/config", { signal }),
+  });

@@ -1,0 +1,38 @@
+import { type FormEvent, useState } from "react";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { errorText } from "@/lib/error-message";
+import { useCreateChannel } from "../api/create-channel";
+
+/** Creates a channel by name. */
+export function ChannelAddForm() {
+  const [name, setName] = useState("");
+  const create = useCreateChannel();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const channelName = name.trim();
+    if (!channelName) return;
+    create.mutate(channelName, {
+      onSuccess: () => {
+        setName("");
+        toast.success("Channel Added");
+      },
+      onError: (error) => toast.error(errorText(error)),
+    });
+  };
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2">
+      <TextField
+        label="New channel name"
+        className="flex-1"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        maxLength={128}
+      />
+      <Button type="submit" disabled={!name.trim() || create.isPending}>
+        Add
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+export const SETTINGS_TABS = [
+  { id: "general", label: "General" },
+  { id: "appearance", label: "Appearance" },
+  { id: "account", label: "Account" },
+  { id: "info", label: "Info" },
+] as const;
+
+export type SettingsTabId = (typeof SETTINGS_TABS)[number]["id"];
+
+/** The tab to show for a URL segment: any unknown value shows Info (spec section 2). */
+export function resolveSettingsTab(tabId: string): SettingsTabId {
+  return SETTINGS_TABS.find((tab) => tab.id === tabId)?.id ?? "info";
+}
