@@ -1,4 +1,12 @@
-import type { FileItem } from "@/features/files/lib/file-item";
+import toast from "react-hot-toast";
+import { sessionQueryOptions } from "@/features/auth/api/get-session";
+import { type FileItem, fileContentUrl } from "@/features/files/lib/file-item";
+import { triggerDownload } from "@/features/preview/lib/download";
+import { fromPickedFiles } from "@/features/upload/lib/collect-files";
+import { pickFiles } from "@/features/upload/lib/pick-files";
+import { uploadQueue } from "@/features/upload/upload-service";
+import { queryClient } from "@/query-client";
+import { useFileActionsStore } from "./file-actions-store";
 
 /**
  * Where an action happens: the folder the user is looking at and the items shown there
@@ -13,25 +21,97 @@ export interface FileActionContext {
   items: FileItem[];
 }
 
+const open = (dialog: NonNullable<ReturnType<typeof useFileActionsStore.getState>["dialog"]>) =>
+  useFileActionsStore.setState({ dialog });
+
+const remember = (ctx: FileActionContext) => useFileActionsStore.setState({ lastCtx: ctx });
+
+async function sessionHash(): Promise<string> {
+  const session = await queryClient.ensureQueryData(sessionQueryOptions());
+  if (!session) throw new Error("You are signed out");
+  return session.hash;
+}
+
+/** Content URL with the session hash; `download` asks the server for an attachment. */
+export async function contentUrl(item: FileItem, opts: { download?: boolean } = {}): Promise<string> {
+  const url = new URL(
+    fileContentUrl({ origin: location.origin, id: item.id, name: item.name, hash: await sessionHash() }),
+  );
+  if (opts.download) url.searchParams.set("download", "1");
+  return url.toString();
+}
+
+function folderLabel(destination: { id?: string; path?: string }): string {
+  if (destination.path === "/" || destination.path === "") return "My Drive";
+  return destination.path?.split("/").filter(Boolean).pop() ?? "the folder";
+}
+
 /**
  * CONTRACT between the browsing feature (which calls these from its toolbar, context menu, keyboard and
  * drag-and-drop) and the file-actions feature (which implements them: dialogs, mutations, toasts, previews).
- * Implemented by the file-actions helper; the browsing helper only calls it.
  */
 export const fileActions = {
   /** Opens a file's preview (folders are navigated by the list itself). */
-  open(_item: FileItem, _ctx: FileActionContext): void {},
-  newFolder(_ctx: FileActionContext): void {},
-  rename(_item: FileItem): void {},
+  open(item: FileItem, ctx: FileActionContext): void {
+    remember(ctx);
+    open({ kind: "preview", item, ctx });
+  },
+  newFolder(ctx: FileActionContext): void {
+    remember(ctx);
+    open({ kind: "new-folder", ctx });
+  },
+  rename(item: FileItem): void {
+    open({ kind: "rename", item });
+  },
   /** Asks for a destination folder, then moves. */
-  move(_items: FileItem[]): void {},
+  move(items: FileItem[]): void {
+    if (items.length === 0) return;
+    open({ kind: "move", items, startPath: useFileActionsStore.getState().lastCtx?.folderPath ?? "/" });
+  },
   /** Moves straight to a known folder (drag onto a folder or breadcrumb, paste after cut). */
-  moveTo(_items: FileItem[], _destination: { id?: string; path?: string }): void {},
-  copy(_items: FileItem[]): void {},
-  remove(_items: FileItem[]): void {},
-  download(_items: FileItem[]): void {},
-  copyLink(_item: FileItem): void {},
-  share(_item: FileItem): void {},
+  moveTo(items: FileItem[], destination: { id?: string; path?: string }): void {
+    const target = destination.id ?? destination.path;
+    const moving = items.filter((i) => i.id !== destination.id);
+    if (!target || moving.length === 0) return;
+    useFileActionsStore.setState({
+      directMove: { items: moving, destination: target, destinationLabel: folderLabel(destination) },
+    });
+  },
+  copy(items: FileItem[]): void {
+    if (items.length === 0) return;
+    open({ kind: "copy", items, startPath: useFileActionsStore.getState().lastCtx?.folderPath ?? "/" });
+  },
+  remove(items: FileItem[]): void {
+    if (items.length > 0) open({ kind: "delete", items });
+  },
+  download(items: FileItem[]): void {
+    const files = items.filter((i) => !i.isDir);
+    if (files.length < items.length) toast.error("Folders can't be downloaded as a whole; open them to download files");
+    // Several files become separate downloads; Chromium allows them from one click.
+    (async () => {
+      for (const file of files) triggerDownload(await contentUrl(file, { download: true }), file.name);
+    })().catch((error: unknown) => toast.error(error instanceof Error ? error.message : "Download failed"));
+  },
+  copyLink(item: FileItem): void {
+    if (item.isDir) {
+      toast.error("Folders have no direct link; share the folder instead");
+      return;
+    }
+    contentUrl(item)
+      .then((url) => navigator.clipboard.writeText(url))
+      .then(
+        () => toast.success("Link copied"),
+        () => toast.error("Could not copy the link to the clipboard"),
+      );
+  },
+  share(item: FileItem): void {
+    open({ kind: "share", item });
+  },
   /** Opens the file picker (`folder` true: a folder picker) and uploads into the current folder. */
-  upload(_ctx: FileActionContext, _opts?: { folder?: boolean }): void {},
+  upload(ctx: FileActionContext, opts?: { folder?: boolean }): void {
+    remember(ctx);
+    pickFiles({ folder: opts?.folder }).then((files) => {
+      if (files.length > 0) uploadQueue.add(fromPickedFiles(files, ctx.folderPath ?? "/"));
+    });
+  },
 };

@@ -1,0 +1,38 @@
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import type { FileItem } from "@/features/files/lib/file-item";
+import { useDeleteFiles } from "../api/delete-files";
+import { itemsLabel } from "../lib/action-error";
+
+const SHOWN = 10;
+
+/** Confirms a delete, naming what goes. */
+export function DeleteDialog({ items, onClose }: { items: FileItem[]; onClose: () => void }) {
+  const remove = useDeleteFiles();
+  const confirm = () => remove.mutateAsync({ items }).then(onClose, () => {});
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete ${itemsLabel(items)}?`}
+      description="Folders are deleted with everything inside them."
+    >
+      <ul className="max-h-48 list-disc overflow-auto pl-6 text-sm" aria-label="Items to delete">
+        {items.slice(0, SHOWN).map((item) => (
+          <li key={item.id} className="truncate">
+            {item.name}
+          </li>
+        ))}
+        {items.length > SHOWN && <li>and {items.length - SHOWN} more</li>}
+      </ul>
+      <div className="flex justify-end gap-2">
+        <DialogClose asChild>
+          <Button variant="text">Cancel</Button>
+        </DialogClose>
+        <Button variant="danger" disabled={remove.isPending} onClick={confirm} autoFocus>
+          Delete
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMemo } from "react";
+import type { FileItem } from "@/features/files/lib/file-item";
+import { PreviewModal } from "@/features/preview/components/preview-modal";
+import { rcloneMediaUrl } from "@/features/preview/lib/media-url";
+import type { PreviewSource } from "@/features/preview/lib/preview-source";
+import { useSettings } from "@/features/settings/settings-store";
+import { contentUrl, type FileActionContext } from "../file-actions";
+
+/** The preview modal reading from the drive: content URLs with the session hash, or the Rclone proxy. */
+export function DrivePreview({ item, ctx, onClose }: { item: FileItem; ctx: FileActionContext; onClose: () => void }) {
+  const rcloneProxy = useSettings((s) => s.rcloneProxy);
+  const source = useMemo<PreviewSource>(
+    () => ({
+      url: (file) =>
+        rcloneProxy && ctx.folderPath !== undefined
+          ? Promise.resolve(rcloneMediaUrl(rcloneProxy, ctx.folderPath, file.name))
+          : contentUrl(file),
+      downloadUrl: (file) => contentUrl(file, { download: true }),
+    }),
+    [rcloneProxy, ctx.folderPath],
+  );
+  return <PreviewModal item={item} items={ctx.items} source={source} onClose={onClose} />;
+}

@@ -1,0 +1,29 @@
+import { Suspense } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import type { FileItem } from "@/features/files/lib/file-item";
+import { usePreviewSrc } from "../hooks/use-preview-src";
+import type { PreviewSource } from "../lib/preview-source";
+import { ViewerMessage } from "./viewer-message";
+import { VIEWERS } from "./viewers";
+
+export interface PreviewBodyProps {
+  item: FileItem;
+  source: PreviewSource;
+  onDownload: () => void;
+  onEnded?: () => void;
+}
+
+/** Resolves the file's URL and shows it in the viewer for its type, or offers a download. */
+export function PreviewBody({ item, source, onDownload, onEnded }: PreviewBodyProps) {
+  const src = usePreviewSrc(source, item);
+  const Viewer = item.previewType ? VIEWERS[item.previewType] : undefined;
+  if (!Viewer) return <ViewerMessage onDownload={onDownload}>There is no preview for this kind of file.</ViewerMessage>;
+  if (src.status === "loading") return <Spinner label="Loading preview" className="m-auto" />;
+  if (src.status === "error")
+    return <ViewerMessage onDownload={onDownload}>Could not load the preview: {src.message}</ViewerMessage>;
+  return (
+    <Suspense fallback={<Spinner label="Loading viewer" className="m-auto" />}>
+      <Viewer key={item.id} item={item} src={src.src} onDownload={onDownload} onEnded={onEnded} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,104 @@
+import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
+import { Dialog as RadixDialog } from "radix-ui";
+import { type KeyboardEvent, useMemo, useState } from "react";
+import toast from "react-hot-toast";
+import { IconButton } from "@/components/ui/icon-button";
+import type { FileItem } from "@/features/files/lib/file-item";
+import { downloadFrom } from "../lib/download";
+import { neighbourIndex, previewableItems } from "../lib/preview-nav";
+import type { PreviewSource } from "../lib/preview-source";
+import { PreviewBody } from "./preview-body";
+
+export interface PreviewModalProps {
+  item: FileItem;
+  /** The folder's items in display order; previous/next walk the previewable ones. */
+  items: FileItem[];
+  source: PreviewSource;
+  onClose: () => void;
+}
+
+/** Full-window preview with previous/next within the folder, download, and Esc to close. */
+export function PreviewModal({ item, items, source, onClose }: PreviewModalProps) {
+  const list = useMemo(() => previewableItems(items, item), [items, item]);
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      list.findIndex((i) => i.id === item.id),
+    ),
+  );
+  const current = list[index] ?? item;
+  const prev = neighbourIndex(list.length, index, -1);
+  const next = neighbourIndex(list.length, index, 1);
+
+  const download = () =>
+    downloadFrom(source, current).catch((e: unknown) =>
+      toast.error(`Download failed: ${e instanceof Error ? e.message : "unknown error"}`),
+    );
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    // Media controls and fields use the arrow keys themselves.
+    if (target.closest("input, textarea, video, audio, [role=slider]")) return;
+    if (event.key === "ArrowLeft" && prev !== undefined) setIndex(prev);
+    if (event.key === "ArrowRight" && next !== undefined) setIndex(next);
+  };
+
+  return (
+    <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          onKeyDown={onKeyDown}
+          className="fixed inset-2 z-50 flex flex-col overflow-hidden rounded-2xl bg-surface text-on-surface shadow-2xl outline-none sm:inset-6"
+        >
+          <header className="flex items-center gap-2 border-b border-outline-variant py-1 pr-1 pl-4">
+            <RadixDialog.Title className="min-w-0 flex-1 truncate font-medium">{current.name}</RadixDialog.Title>
+            {list.length > 1 && (
+              <span className="text-sm text-on-surface-variant tabular-nums">
+                {index + 1} of {list.length}
+              </span>
+            )}
+            <IconButton label="Download" onClick={download}>
+              <Download aria-hidden className="size-5" />
+            </IconButton>
+            <RadixDialog.Close asChild>
+              <IconButton label="Close preview">
+                <X aria-hidden className="size-5" />
+              </IconButton>
+            </RadixDialog.Close>
+          </header>
+          <div className="relative flex min-h-0 flex-1">
+            {prev !== undefined && (
+              <IconButton
+                label="Previous file"
+                className="absolute top-1/2 left-2 z-10 -translate-y-1/2 bg-surface-container-high shadow"
+                onClick={() => setIndex(prev)}
+              >
+                <ChevronLeft aria-hidden className="size-6" />
+              </IconButton>
+            )}
+            <div className="flex min-w-0 flex-1 flex-col">
+              <PreviewBody
+                key={current.id}
+                item={current}
+                source={source}
+                onDownload={download}
+                onEnded={next === undefined ? undefined : () => setIndex(next)}
+              />
+            </div>
+            {next !== undefined && (
+              <IconButton
+                label="Next file"
+                className="absolute top-1/2 right-2 z-10 -translate-y-1/2 bg-surface-container-high shadow"
+                onClick={() => setIndex(next)}
+              >
+                <ChevronRight aria-hidden className="size-6" />
+              </IconButton>
+            )}
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

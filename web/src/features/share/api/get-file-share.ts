@@ -1,0 +1,23 @@
+import { queryOptions } from "@tanstack/react-query";
+import { ApiError, apiRequest } from "@/lib/api-client";
+
+export interface FileShare {
+  id: string;
+  protected: boolean;
+  expiresAt?: string;
+}
+
+/** The share of one of the user's files, or null when it has none (the server answers 404). */
+export const fileShareQueryOptions = (fileId: string) =>
+  queryOptions({
+    queryKey: ["files", "share", fileId],
+    queryFn: async ({ signal }) => {
+      try {
+        return (await apiRequest<FileShare>(`/files/${encodeURIComponent(fileId)}/share`, { signal })) ?? null;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 0,
+  });
