@@ -1,0 +1,34 @@
+import {
+  Copy,
+  Download,
+  ExternalLink,
+  FolderInput,
+  FolderPlus,
+  FolderUp,
+  Link,
+  type LucideIcon,
+  Pencil,
+  Share2,
+  Trash2,
+  Upload,
+} from "lucide-react";
+import type { FileCommandId } from "../lib/file-commands";
+
+const ICONS: Record<FileCommandId, LucideIcon> = {
+  open: ExternalLink,
+  newFolder: FolderPlus,
+  upload: Upload,
+  uploadFolder: FolderUp,
+  rename: Pencil,
+  move: FolderInput,
+  copy: Copy,
+  download: Download,
+  share: Share2,
+  copyLink: Link,
+  remove: Trash2,
+};
+
+export function CommandIcon({ id, className = "size-4" }: { id: FileCommandId; className?: string }) {
+  const Icon = ICONS[id];
+  return <Icon aria-hidden className={className} />;
+}

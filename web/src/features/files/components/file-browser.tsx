@@ -1,0 +1,135 @@
+import { hashKey } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type FileActionContext, fileActions } from "@/features/file-actions/file-actions";
+import { useDeriveOptions } from "../hooks/use-derive-options";
+import { useFilePages } from "../hooks/use-file-pages";
+import type { FileCommandId } from "../lib/file-commands";
+import type { FileItem } from "../lib/file-item";
+import type { ListQuery, Sort } from "../lib/list-query";
+import { useSelection } from "../stores/selection-store";
+import { useViewPrefs } from "../stores/view-prefs-store";
+import { FileList } from "./file-list";
+import { FileToolbar } from "./file-toolbar";
+
+export interface FileBrowserProps {
+  /** Heading or breadcrumbs above the list. */
+  title: ReactNode;
+  /** Accessible name of the list. */
+  label: string;
+  query: ListQuery;
+  sort: Sort;
+  onSortChange(sort: Sort): void;
+  /** The folder shown, when the view is one folder. */
+  location: { folderPath?: string; folderId?: string };
+  onOpenFolder(item: FileItem): void;
+  onNavigateUp?(): void;
+}
+
+/** A file-list page: toolbar, list and the glue to the file actions. Every list view renders this. */
+export function FileBrowser(props: FileBrowserProps) {
+  const { query, location } = props;
+  const deriveOptions = useDeriveOptions();
+  const pages = useFilePages(query, deriveOptions);
+  const viewId = useViewPrefs((s) => s.viewId);
+  const [selectMode, setSelectMode] = useState(false);
+  const canCreate = Boolean(location.folderPath || location.folderId);
+  const listKey = hashKey([query]);
+
+  // A selection belongs to one list; another folder, view or sort starts empty.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listKey is the trigger, not an input.
+  useEffect(() => {
+    useSelection.getState().clear();
+    return () => useSelection.getState().clear();
+  }, [listKey]);
+
+  const context = useCallback(
+    (): FileActionContext => ({ ...location, items: pages.loadedEntries().map(([, item]) => item) }),
+    [location, pages],
+  );
+
+  const selectedItems = useCallback((): FileItem[] => {
+    const ids = useSelection.getState().ids;
+    if (ids.size === 0) return [];
+    return pages
+      .loadedEntries()
+      .filter(([, item]) => ids.has(item.id))
+      .map(([, item]) => item);
+  }, [pages]);
+
+  const { onOpenFolder } = props;
+  const open = useCallback(
+    (item: FileItem) => (item.isDir ? onOpenFolder(item) : fileActions.open(item, context())),
+    [onOpenFolder, context],
+  );
+
+  const onCommand = useCallback(
+    (id: FileCommandId, items: FileItem[]) => {
+      const [first] = items;
+      switch (id) {
+        case "open":
+          if (first) open(first);
+          return;
+        case "newFolder":
+          return fileActions.newFolder(context());
+        case "upload":
+          return fileActions.upload(context());
+        case "uploadFolder":
+          return fileActions.upload(context(), { folder: true });
+        case "rename":
+          if (first) fileActions.rename(first);
+          return;
+        case "move":
+          return fileActions.move(items);
+        case "copy":
+          return fileActions.copy(items);
+        case "download":
+          return fileActions.download(items);
+        case "share":
+          if (first) fileActions.share(first);
+          return;
+        case "copyLink":
+          if (first) fileActions.copyLink(first);
+          return;
+        case "remove":
+          return fileActions.remove(items);
+      }
+    },
+    [open, context],
+  );
+
+  const onMoveTo = useCallback((items: FileItem[], destination: { id?: string; path?: string }) => {
+    if (items.length > 0) fileActions.moveTo(items, destination);
+  }, []);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <FileToolbar
+        title={props.title}
+        canCreate={canCreate}
+        sort={props.sort}
+        onSortChange={props.onSortChange}
+        selectMode={selectMode}
+        onSelectModeChange={setSelectMode}
+        selectedItems={selectedItems}
+        onCommand={onCommand}
+      />
+      <FileList
+        key={`${listKey}|${viewId}`}
+        query={query}
+        pages={pages}
+        viewId={viewId}
+        label={props.label}
+        sort={props.sort}
+        onSortChange={props.onSortChange}
+        location={location}
+        canCreate={canCreate}
+        selectMode={selectMode}
+        onOpen={open}
+        onNavigateUp={props.onNavigateUp}
+        onCommand={onCommand}
+        onMoveTo={onMoveTo}
+        selectedItems={selectedItems}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
+// biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { cn } from "@/lib/cn";
+import type { Sort, SortField } from "../lib/list-query";
+
+export const HEADER_HEIGHT = 40;
+
+const COLUMNS: Array<{ field: SortField; label: string; className: string }> = [
+  { field: "name", label: "Name", className: "justify-start" },
+  { field: "size", label: "Size", className: "justify-end" },
+  { field: "updatedAt", label: "Modified", className: "hidden justify-start md:flex" },
+];
+
+/** Column headers of the list view; clicking one sorts by it (again: reverses the order). */
+export function FileListHeader({ sort, onSortChange }: { sort: Sort; onSortChange(sort: Sort): void }) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={1}
+      className="sticky top-0 z-10 grid grid-cols-[minmax(0,1fr)_6rem] items-center gap-4 border-b border-outline-variant bg-surface px-4 text-xs font-medium text-on-surface-variant md:grid-cols-[minmax(0,1fr)_7rem_12rem]"
+      style={{ height: HEADER_HEIGHT }}
+    >
+      {COLUMNS.map((column) => {
+        const active = sort.sort === column.field;
+        const Icon = sort.order === "asc" ? ArrowUp : ArrowDown;
+        return (
+          <div
+            key={column.field}
+            role="columnheader"
+            aria-sort={active ? (sort.order === "asc" ? "ascending" : "descending") : "none"}
+            className={cn("flex", column.className)}
+          >
+            <button
+              type="button"
+              tabIndex={-1}
+              onClick={() =>
+                onSortChange({
+                  sort: column.field,
+                  order:
+                    active && sort.order === "asc" ? "desc" : active ? "asc" : column.field === "name" ? "asc" : "desc",
+                })
+              }
+              className="inline-flex items-center gap-1 rounded px-1 py-1 hover:text-on-surface"
+            >
+              {column.label}
+              {active && <Icon aria-hidden className="size-3.5" />}
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

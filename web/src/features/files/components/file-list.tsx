@@ -1,0 +1,384 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
+// biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
+import { hashKey } from "@tanstack/react-query";
+import { defaultRangeExtractor, useVirtualizer } from "@tanstack/react-virtual";
+import { ContextMenu } from "radix-ui";
+import {
+  type DragEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { cn } from "@/lib/cn";
+import { useElementWidth } from "../hooks/use-element-width";
+import type { useFilePages } from "../hooks/use-file-pages";
+import { useVisiblePages } from "../hooks/use-file-pages";
+import { usePagedKeyboard } from "../hooks/use-paged-keyboard";
+import type { FileCommandId } from "../lib/file-commands";
+import type { FileItem } from "../lib/file-item";
+import { joinPath, type ListQuery, pagesForRange, type Sort } from "../lib/list-query";
+import { clickModeOf } from "../lib/selection";
+import { useSelection } from "../stores/selection-store";
+import type { ViewId } from "../stores/view-prefs-store";
+import { ActionSheet } from "./action-sheet";
+import { FileCard } from "./file-card";
+import { FileContextMenuContent } from "./file-context-menu-content";
+import { FileListHeader, HEADER_HEIGHT } from "./file-list-header";
+import { FileListSkeleton } from "./file-list-skeleton";
+import { FileRow, ROW_HEIGHT } from "./file-row";
+import { ListError } from "./list-error";
+import { PlaceholderCard } from "./placeholder-card";
+import { PlaceholderRow } from "./placeholder-row";
+
+const CARD_MIN_WIDTH = 168;
+const CARD_GAP = 12;
+const CARD_ROW_HEIGHT = 212;
+const GRID_PADDING = 12;
+const LONG_PRESS_MS = 500;
+const DRAG_MIME = "application/x-drive-items";
+
+/** Scroll offsets per list, so returning to a folder lands where the user left it. */
+const scrollOffsets = new Map<string, number>();
+
+export interface FileListProps {
+  query: ListQuery;
+  pages: ReturnType<typeof useFilePages>;
+  viewId: ViewId;
+  /** Accessible name of the list, e.g. "My Drive". */
+  label: string;
+  sort: Sort;
+  onSortChange(sort: Sort): void;
+  /** The folder shown, when there is one: paste and drops into subfolders go there. */
+  location: { folderPath?: string; folderId?: string };
+  canCreate: boolean;
+  selectMode: boolean;
+  onOpen(item: FileItem): void;
+  onNavigateUp?(): void;
+  onCommand(id: FileCommandId, items: FileItem[]): void;
+  onMoveTo(items: FileItem[], destination: { id?: string; path?: string }): void;
+  selectedItems(): FileItem[];
+}
+
+function indexOfEvent(e: { target: EventTarget }): number | undefined {
+  const el = (e.target as HTMLElement).closest<HTMLElement>("[data-index]");
+  return el ? Number(el.dataset.index) : undefined;
+}
+
+/**
+ * The one virtualised list and grid. The first page's `meta.count` sizes it; rows whose page has not arrived render
+ * as placeholders; only rows in view are in the DOM (plus the focused one, so keyboard focus survives scrolling).
+ */
+export function FileList(props: FileListProps) {
+  const { query, pages, viewId } = props;
+  const parentRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(parentRef);
+  const grid = viewId === "grid";
+  const columns = grid
+    ? Math.max(1, Math.floor((width - 2 * GRID_PADDING + CARD_GAP) / (CARD_MIN_WIDTH + CARD_GAP)))
+    : 1;
+  const count = pages.count;
+  const rowCount = Math.ceil(count / columns);
+  const rowHeight = grid ? CARD_ROW_HEIGHT : ROW_HEIGHT;
+  const [focusIndex, setFocusIndex] = useState(0);
+  const focusRow = Math.floor(Math.min(focusIndex, Math.max(0, count - 1)) / columns);
+  const scrollKey = `${hashKey([query])}|${viewId}`;
+  const selection = useSelection();
+  const [dropIndex, setDropIndex] = useState<number>();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [touch, setTouch] = useState(false);
+
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 4,
+    paddingStart: grid ? GRID_PADDING : 0,
+    scrollPaddingStart: grid ? GRID_PADDING : HEADER_HEIGHT,
+    initialOffset: () => scrollOffsets.get(scrollKey) ?? 0,
+    rangeExtractor: (range) => {
+      const rows = defaultRangeExtractor(range);
+      if (focusRow < range.count && !rows.includes(focusRow)) rows.push(focusRow);
+      return rows.sort((a, b) => a - b);
+    },
+    onChange: (instance) => {
+      scrollOffsets.set(scrollKey, instance.scrollOffset ?? 0);
+    },
+  });
+
+  const range = virtualizer.range;
+  const wantedPages = range
+    ? pagesForRange(range.startIndex * columns, (range.endIndex + 1) * columns - 1, query.limit, pages.totalPages)
+    : [];
+  const visible = useVisiblePages(query, wantedPages);
+
+  useEffect(() => {
+    setTouch(window.matchMedia("(pointer: coarse)").matches);
+  }, []);
+
+  // Roving focus: after a keyboard move, focus the row once it is rendered (it may need a scroll first).
+  const wantFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (!wantFocus.current) return;
+    const el = parentRef.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`);
+    if (el) {
+      el.focus({ preventScroll: true });
+      wantFocus.current = false;
+    }
+  });
+
+  const focusAt = (index: number) => {
+    setFocusIndex(index);
+    virtualizer.scrollToIndex(Math.floor(index / columns), { align: "auto" });
+    wantFocus.current = true;
+  };
+
+  const onKeyDown = usePagedKeyboard({
+    count,
+    columns,
+    pageItems: Math.max(1, Math.floor((parentRef.current?.clientHeight ?? 600) / rowHeight) * columns),
+    focusIndex,
+    focusAt,
+    itemAt: pages.itemAt,
+    loadedEntries: pages.loadedEntries,
+    selectedItems: props.selectedItems,
+    location: props.location,
+    onOpen: props.onOpen,
+    onNavigateUp: props.onNavigateUp,
+    onCommand: props.onCommand,
+    onMoveTo: props.onMoveTo,
+  });
+
+  // Touch: a tap opens (or toggles in Select mode); a long press opens the action sheet.
+  const pointer = useRef<{ type: string; timer?: ReturnType<typeof setTimeout>; long: boolean }>({
+    type: "mouse",
+    long: false,
+  });
+  const onPointerDown = (e: PointerEvent) => {
+    pointer.current.type = e.pointerType;
+    pointer.current.long = false;
+    clearTimeout(pointer.current.timer);
+    if (e.pointerType !== "touch") return;
+    const index = indexOfEvent(e);
+    pointer.current.timer = setTimeout(() => {
+      pointer.current.long = true;
+      if (index !== undefined && !selection.ids.has(pages.itemAt(index)?.id ?? "")) {
+        selection.click(index, "replace", (i) => pages.itemAt(i)?.id);
+      }
+      if (index === undefined) selection.clear();
+      setSheetOpen(true);
+    }, LONG_PRESS_MS);
+  };
+  const cancelLongPress = () => clearTimeout(pointer.current.timer);
+
+  const onClick = (e: MouseEvent) => {
+    const index = indexOfEvent(e);
+    if (pointer.current.long) return;
+    if (index === undefined) {
+      if (e.target === e.currentTarget || (e.target as HTMLElement).dataset.spacer !== undefined) selection.clear();
+      return;
+    }
+    setFocusIndex(index);
+    const item = pages.itemAt(index);
+    if (pointer.current.type === "touch") {
+      if (props.selectMode) selection.click(index, "toggle", (i) => pages.itemAt(i)?.id);
+      else if (item) props.onOpen(item);
+      return;
+    }
+    selection.click(index, clickModeOf(e), (i) => pages.itemAt(i)?.id);
+  };
+
+  const onDoubleClick = (e: MouseEvent) => {
+    const index = indexOfEvent(e);
+    const item = index === undefined ? undefined : pages.itemAt(index);
+    if (item && pointer.current.type !== "touch") props.onOpen(item);
+  };
+
+  const onContextMenu = (e: MouseEvent) => {
+    const index = indexOfEvent(e);
+    if (index === undefined) return selection.clear();
+    const id = pages.itemAt(index)?.id;
+    if (id && !selection.ids.has(id)) selection.click(index, "replace", (i) => pages.itemAt(i)?.id);
+    setFocusIndex(index);
+  };
+
+  const folderTarget = (e: DragEvent): FileItem | undefined => {
+    const index = indexOfEvent(e);
+    const item = index === undefined ? undefined : pages.itemAt(index);
+    const dragged = useSelection.getState().dragged;
+    if (!item?.isDir || !e.dataTransfer.types.includes(DRAG_MIME)) return undefined;
+    return dragged.some((d) => d.id === item.id) ? undefined : item;
+  };
+
+  const dragHandlers = {
+    onDragStart: (e: DragEvent) => {
+      const index = indexOfEvent(e);
+      const item = index === undefined ? undefined : pages.itemAt(index);
+      if (!item || index === undefined) return e.preventDefault();
+      if (!selection.ids.has(item.id)) selection.click(index, "replace", (i) => pages.itemAt(i)?.id);
+      const selected = props.selectedItems();
+      const items = selected.some((s) => s.id === item.id) ? selected : [item];
+      useSelection.getState().setDragged(items);
+      e.dataTransfer.setData(DRAG_MIME, items.map((i) => i.id).join(","));
+      e.dataTransfer.effectAllowed = "move";
+    },
+    onDragOver: (e: DragEvent) => {
+      const folder = folderTarget(e);
+      if (!folder) return setDropIndex(undefined);
+      e.preventDefault();
+      e.dataTransfer.dropEffect = "move";
+      setDropIndex(indexOfEvent(e));
+    },
+    onDragLeave: () => setDropIndex(undefined),
+    onDrop: (e: DragEvent) => {
+      const folder = folderTarget(e);
+      setDropIndex(undefined);
+      if (!folder) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const path = props.location.folderPath ? joinPath(props.location.folderPath, folder.name) : undefined;
+      props.onMoveTo(useSelection.getState().dragged, { id: folder.id, path });
+    },
+    onDragEnd: () => {
+      useSelection.getState().setDragged([]);
+      setDropIndex(undefined);
+    },
+  };
+
+  if (pages.first.isPending) return <FileListSkeleton grid={grid} />;
+  if (pages.first.isError) {
+    return <ListError error={pages.first.error} onRetry={() => void pages.first.refetch()} />;
+  }
+
+  const cutIds = new Set(useSelection.getState().cut.map((i) => i.id));
+  const virtualRows = virtualizer.getVirtualItems();
+  const focusable = (index: number) => index === Math.min(focusIndex, count - 1);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      {visible.failures.length > 0 && (
+        <ListError
+          compact
+          error={visible.failures[0]?.error}
+          page={visible.failures[0]?.page}
+          onRetry={visible.refetchFailed}
+        />
+      )}
+      <ContextMenu.Root modal={false}>
+        <ContextMenu.Trigger asChild disabled={touch}>
+          <div
+            ref={parentRef}
+            role="grid"
+            aria-label={props.label}
+            aria-rowcount={grid ? rowCount : count + 1}
+            aria-colcount={grid ? columns : 3}
+            aria-multiselectable
+            aria-busy={visible.fetching || undefined}
+            tabIndex={-1}
+            data-testid="file-list"
+            className="relative min-h-0 flex-1 overflow-auto outline-none [overflow-anchor:none]"
+            onKeyDown={(e: KeyboardEvent) => onKeyDown(e)}
+            onClick={onClick}
+            onDoubleClick={onDoubleClick}
+            onContextMenu={onContextMenu}
+            onPointerDown={onPointerDown}
+            onPointerUp={cancelLongPress}
+            onPointerCancel={cancelLongPress}
+            onPointerMove={(e) => {
+              if (e.pointerType === "touch" && (Math.abs(e.movementX) > 4 || Math.abs(e.movementY) > 4))
+                cancelLongPress();
+            }}
+            {...dragHandlers}
+          >
+            {!grid && <FileListHeader sort={props.sort} onSortChange={props.onSortChange} />}
+            {count === 0 ? (
+              <div role="row" aria-rowindex={2} className="p-10 text-center text-on-surface-variant">
+                <span role="gridcell">No items.</span>
+              </div>
+            ) : (
+              <div data-spacer className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+                {virtualRows.map((row) => {
+                  if (!grid) {
+                    const item = pages.itemAt(row.index);
+                    return item ? (
+                      <FileRow
+                        key={row.index}
+                        item={item}
+                        index={row.index}
+                        start={row.start}
+                        selected={selection.ids.has(item.id)}
+                        focusable={focusable(row.index)}
+                        cut={cutIds.has(item.id)}
+                        dropTarget={dropIndex === row.index}
+                      />
+                    ) : (
+                      <PlaceholderRow
+                        key={row.index}
+                        index={row.index}
+                        start={row.start}
+                        height={ROW_HEIGHT}
+                        focusable={focusable(row.index)}
+                      />
+                    );
+                  }
+                  const first = row.index * columns;
+                  const cells = Array.from({ length: Math.min(columns, count - first) }, (_, i) => first + i);
+                  return (
+                    <div
+                      key={row.index}
+                      role="row"
+                      aria-rowindex={row.index + 1}
+                      className="absolute top-0 left-0 grid w-full"
+                      style={{
+                        height: CARD_ROW_HEIGHT - CARD_GAP,
+                        transform: `translateY(${row.start}px)`,
+                        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                        gap: CARD_GAP,
+                        padding: `0 ${GRID_PADDING}px`,
+                      }}
+                    >
+                      {cells.map((index) => {
+                        const item = pages.itemAt(index);
+                        return item ? (
+                          <FileCard
+                            key={index}
+                            item={item}
+                            index={index}
+                            selected={selection.ids.has(item.id)}
+                            focusable={focusable(index)}
+                            cut={cutIds.has(item.id)}
+                            dropTarget={dropIndex === index}
+                          />
+                        ) : (
+                          <PlaceholderCard key={index} index={index} focusable={focusable(index)} />
+                        );
+                      })}
+                    </div>
+                  );
+                })}
+              </div>
+            )}
+          </div>
+        </ContextMenu.Trigger>
+        <FileContextMenuContent
+          canCreate={props.canCreate}
+          selectedItems={props.selectedItems}
+          onCommand={props.onCommand}
+        />
+      </ContextMenu.Root>
+      <ActionSheet
+        open={sheetOpen}
+        onOpenChange={setSheetOpen}
+        canCreate={props.canCreate}
+        selectedItems={props.selectedItems}
+        onCommand={props.onCommand}
+      />
+      <span className={cn("sr-only")} aria-live="polite">
+        {selection.ids.size > 0 ? `${selection.ids.size} selected` : ""}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
+// biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
+import { Lock } from "lucide-react";
+import { memo } from "react";
+import { cn } from "@/lib/cn";
+import { describeItem, typeLabel } from "../lib/describe-item";
+import type { FileItem } from "../lib/file-item";
+import { formatDate, formatSize } from "../lib/format";
+import { FileIcon } from "./file-icon";
+
+export const ROW_HEIGHT = 48;
+
+export interface FileRowProps {
+  item: FileItem;
+  index: number;
+  start: number;
+  selected: boolean;
+  focusable: boolean;
+  cut: boolean;
+  dropTarget: boolean;
+}
+
+/** One list row; events are handled by the list (delegation), found through `data-index`. */
+export const FileRow = memo(function FileRow({
+  item,
+  index,
+  start,
+  selected,
+  focusable,
+  cut,
+  dropTarget,
+}: FileRowProps) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      aria-label={describeItem(item)}
+      tabIndex={focusable ? 0 : -1}
+      data-index={index}
+      data-folder={item.isDir || undefined}
+      draggable
+      className={cn(
+        "absolute top-0 left-0 grid w-full cursor-default grid-cols-[minmax(0,1fr)_6rem] items-center gap-4 border-b border-outline-variant/40 px-4 text-sm select-none md:grid-cols-[minmax(0,1fr)_7rem_12rem]",
+        "outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
+        selected ? "bg-primary-container text-on-primary-container" : "hover:bg-on-surface/5",
+        cut && "opacity-50",
+        dropTarget && "ring-2 ring-primary ring-inset",
+      )}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      <div role="gridcell" className="flex min-w-0 items-center gap-3">
+        <FileIcon item={item} />
+        <span className="truncate" title={item.name}>
+          {item.name}
+        </span>
+        <span className="sr-only">{typeLabel(item)}</span>
+        {item.isEncrypted && (
+          <span title="Encrypted" className="inline-flex shrink-0 items-center text-on-surface-variant">
+            <Lock aria-hidden className="size-4" />
+            <span className="sr-only">Encrypted</span>
+          </span>
+        )}
+      </div>
+      <div role="gridcell" className="text-right text-on-surface-variant tabular-nums">
+        {item.isDir ? "—" : formatSize(item.size)}
+      </div>
+      <div role="gridcell" className="hidden truncate text-on-surface-variant md:block">
+        {formatDate(item.modDate)}
+      </div>
+    </div>
+  );
+});

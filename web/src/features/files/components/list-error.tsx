@@ -1,0 +1,37 @@
+import { AlertCircle } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { serverErrorText, UNKNOWN_ERROR } from "@/lib/error-message";
+
+/** A failed page: what went wrong and a Retry. */
+export function ListError({
+  error,
+  page,
+  compact = false,
+  onRetry,
+}: {
+  error: unknown;
+  page?: number;
+  compact?: boolean;
+  onRetry(): void;
+}) {
+  const message = serverErrorText(error) ?? (error instanceof Error ? error.message : UNKNOWN_ERROR);
+  return (
+    <div
+      role="alert"
+      className={cn(
+        "flex items-center gap-3 rounded-xl bg-error-container text-on-error-container",
+        compact ? "mx-2 my-1 px-4 py-2 text-sm" : "m-4 flex-col p-8 text-center",
+      )}
+    >
+      <AlertCircle aria-hidden className={compact ? "size-5" : "size-8"} />
+      <p className="flex-1">
+        {page ? `Could not load page ${page}: ` : "Could not load the files: "}
+        {message}
+      </p>
+      <Button variant={compact ? "text" : "filled"} onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useNavigate } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { fileActions } from "@/features/file-actions/file-actions";
+import { UploadDropZone } from "@/features/upload/components/upload-drop-zone";
+import { useListQuery } from "../hooks/use-list-query";
+import type { FileItem } from "../lib/file-item";
+import { joinPath, normalizeFolderPath, parentPath, type Sort, sortIdOf } from "../lib/list-query";
+import { useViewPrefs } from "../stores/view-prefs-store";
+import { Breadcrumbs } from "./breadcrumbs";
+import { FileBrowser } from "./file-browser";
+
+/** The path-based drive: breadcrumbs, the folder's list, the user's stored sort, uploads by drop. */
+export function MyDriveView({ path }: { path: string }) {
+  const navigate = useNavigate();
+  const folderPath = normalizeFolderPath(path);
+  const query = useListQuery({ view: "my-drive", path: folderPath });
+  const setSort = useViewPrefs((s) => s.setSort);
+
+  const onSortChange = useCallback(
+    (sort: Sort) => setSort({ sortId: sortIdOf(sort.sort), order: sort.order }),
+    [setSort],
+  );
+  const onOpenFolder = useCallback(
+    (item: FileItem) => void navigate({ to: "/my-drive", search: { path: joinPath(folderPath, item.name) } }),
+    [navigate, folderPath],
+  );
+  const onNavigateUp =
+    folderPath === "/" ? undefined : () => void navigate({ to: "/my-drive", search: { path: parentPath(folderPath) } });
+
+  return (
+    <UploadDropZone folderPath={folderPath}>
+      <FileBrowser
+        title={
+          <Breadcrumbs
+            path={folderPath}
+            onMoveTo={(items, destination) => items.length > 0 && fileActions.moveTo(items, destination)}
+          />
+        }
+        label={folderPath === "/" ? "My Drive" : `My Drive ${folderPath}`}
+        query={query}
+        sort={{ sort: query.sort, order: query.order }}
+        onSortChange={onSortChange}
+        location={{ folderPath }}
+        onOpenFolder={onOpenFolder}
+        onNavigateUp={onNavigateUp}
+      />
+    </UploadDropZone>
+  );
+}

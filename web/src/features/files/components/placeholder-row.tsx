@@ -1,0 +1,35 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
+// biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** A row whose page has not arrived yet: same height and position as the row it stands for. */
+export function PlaceholderRow({
+  index,
+  start,
+  height,
+  focusable,
+}: {
+  index: number;
+  start: number;
+  height: number;
+  focusable: boolean;
+}) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-busy
+      aria-label="Loading…"
+      tabIndex={focusable ? 0 : -1}
+      data-index={index}
+      data-placeholder
+      className="absolute top-0 left-0 flex w-full items-center gap-3 border-b border-outline-variant/40 px-4 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
+      style={{ height, transform: `translateY(${start}px)` }}
+    >
+      <div role="gridcell" className="flex flex-1 items-center gap-3">
+        <Skeleton className="size-6" />
+        <Skeleton className="h-4 w-1/3" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { ArrowDownUp } from "lucide-react";
+import {
+  DropdownMenu,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuSeparator,
+} from "@/components/ui/dropdown-menu";
+import { DropdownMenuRadioItem } from "@/components/ui/dropdown-menu-radio-item";
+import { IconButton } from "@/components/ui/icon-button";
+import type { Sort, SortField, SortOrder } from "../lib/list-query";
+
+const FIELDS: Array<{ value: SortField; label: string }> = [
+  { value: "name", label: "Name" },
+  { value: "updatedAt", label: "Modified" },
+  { value: "size", label: "Size" },
+];
+
+/** Sort by name, date or size, ascending or descending; the server sorts, so a change refetches. */
+export function SortMenu({ sort, onSortChange }: { sort: Sort; onSortChange(sort: Sort): void }) {
+  return (
+    <DropdownMenu
+      trigger={
+        <IconButton label="Sort">
+          <ArrowDownUp aria-hidden className="size-5" />
+        </IconButton>
+      }
+    >
+      <DropdownMenuLabel className="px-3 py-1 text-xs text-on-surface-variant">Sort by</DropdownMenuLabel>
+      <DropdownMenuRadioGroup
+        value={sort.sort}
+        onValueChange={(value) => onSortChange({ ...sort, sort: value as SortField })}
+      >
+        {FIELDS.map((field) => (
+          <DropdownMenuRadioItem key={field.value} value={field.value}>
+            {field.label}
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+      <DropdownMenuSeparator className="my-1 h-px bg-outline-variant" />
+      <DropdownMenuRadioGroup
+        value={sort.order}
+        onValueChange={(value) => onSortChange({ ...sort, order: value as SortOrder })}
+      >
+        <DropdownMenuRadioItem value="asc">Ascending</DropdownMenuRadioItem>
+        <DropdownMenuRadioItem value="desc">Descending</DropdownMenuRadioItem>
+      </DropdownMenuRadioGroup>
+    </DropdownMenu>
+  );
+}

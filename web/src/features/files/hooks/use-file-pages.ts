@@ -1,0 +1,96 @@
+import { hashKey, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
+import { FILES_QUERY_KEY, type FileListPage, fileListPageQueryOptions } from "../api/get-files";
+import { type DeriveOptions, type FileItem, toFileItem } from "../lib/file-item";
+import type { ListQuery } from "../lib/list-query";
+import { useDebouncedValue } from "./use-debounced-value";
+
+/** Derived items per server page, so each page is derived once however often the list renders. */
+const derived = new WeakMap<FileListPage, { key: string; items: FileItem[] }>();
+
+function itemsOf(page: FileListPage, opts: DeriveOptions): FileItem[] {
+  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}`;
+  const hit = derived.get(page);
+  if (hit?.key === key) return hit.items;
+  const items = page.items.map((file) => toFileItem(file, opts));
+  derived.set(page, { key, items });
+  return items;
+}
+
+export interface PageFailure {
+  page: number;
+  error: Error;
+}
+
+/**
+ * Random-access paging over `GET /files`: page 1 sizes the list (`meta.count`), and only the pages holding the rows
+ * in view are observed. A fast scrollbar drag settles before pages are requested (the debounce), so reaching the end
+ * of 100,000 items fetches the last page, not every page before it.
+ */
+export function useFilePages(query: ListQuery, opts: DeriveOptions) {
+  const queryClient = useQueryClient();
+  const first = useQuery(fileListPageQueryOptions(query, 1));
+  const count = first.data?.meta.count ?? 0;
+  const totalPages = first.data?.meta.totalPages ?? 0;
+  const queryHash = hashKey([query]);
+
+  const pageOf = useCallback((index: number) => Math.floor(index / query.limit) + 1, [query.limit]);
+
+  /** Items of a page if it is in the cache (observed or not); undefined while it loads. */
+  const pageItems = useCallback(
+    (page: number): FileItem[] | undefined => {
+      const data = queryClient.getQueryData(fileListPageQueryOptions(query, page).queryKey);
+      return data ? itemsOf(data, opts) : undefined;
+    },
+    [queryClient, query, opts],
+  );
+
+  const itemAt = useCallback(
+    (index: number): FileItem | undefined => pageItems(pageOf(index))?.[index % query.limit],
+    [pageItems, pageOf, query.limit],
+  );
+
+  /** Every loaded item with its index, in list order (selection, type-ahead and the preview walk these). */
+  const loadedEntries = useCallback((): Array<[number, FileItem]> => {
+    const entries: Array<[number, FileItem]> = [];
+    const cached = queryClient.getQueriesData<FileListPage>({ queryKey: [...FILES_QUERY_KEY, "list"] });
+    const pages = cached
+      .filter(([key, data]) => data && hashKey([key[2]]) === queryHash && typeof key[3] === "number")
+      .map(([key, data]) => [key[3] as number, data as FileListPage] as const)
+      .sort((a, b) => a[0] - b[0]);
+    for (const [page, data] of pages) {
+      itemsOf(data, opts).forEach((item, i) => {
+        entries.push([(page - 1) * query.limit + i, item]);
+      });
+    }
+    return entries;
+  }, [queryClient, queryHash, opts, query.limit]);
+
+  return { first, count, totalPages, pageOf, itemAt, loadedEntries };
+}
+
+/** Observes (fetches) the pages for the rows in view, once the view has settled. */
+export function useVisiblePages(query: ListQuery, pages: number[], settleMs = 120) {
+  const settled = useDebouncedValue(pages.join(","), settleMs);
+  const wanted = useMemo(
+    () =>
+      settled
+        .split(",")
+        .filter(Boolean)
+        .map(Number)
+        .filter((page) => page > 1),
+    [settled],
+  );
+  return useQueries({
+    queries: wanted.map((page) => fileListPageQueryOptions(query, page)),
+    combine: (results) => ({
+      failures: results.flatMap((r, i): PageFailure[] => (r.error ? [{ page: wanted[i] ?? 0, error: r.error }] : [])),
+      fetching: results.some((r) => r.isFetching),
+      refetchFailed: () => {
+        for (const r of results) if (r.error) void r.refetch();
+      },
+      // Changes whenever a page arrives, so the list re-renders with it.
+      version: results.map((r) => r.dataUpdatedAt).join(","),
+    }),
+  });
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { fileCommandsFor } from "../file-commands";
+import { toFileItem } from "../file-item";
+
+const file = toFileItem({ id: "1", name: "a.png", type: "file", mimeType: "image/png" });
+const folder = toFileItem({ id: "2", name: "Docs", type: "folder", mimeType: "drive/folder" });
+const ids = (list: { id: string }[]) => list.map((c) => c.id);
+
+describe("fileCommandsFor", () => {
+  it("offers creation in a folder when nothing is selected", () => {
+    expect(ids(fileCommandsFor([], { canCreate: true }))).toEqual(["newFolder", "upload", "uploadFolder"]);
+    expect(fileCommandsFor([], { canCreate: false })).toEqual([]);
+  });
+  it("offers every item command for one file", () => {
+    expect(ids(fileCommandsFor([file], { canCreate: true }))).toEqual([
+      "open",
+      "rename",
+      "move",
+      "copy",
+      "download",
+      "share",
+      "copyLink",
+      "remove",
+    ]);
+  });
+  it("does not download or link folders", () => {
+    expect(ids(fileCommandsFor([folder], { canCreate: true }))).toEqual([
+      "open",
+      "rename",
+      "move",
+      "copy",
+      "share",
+      "remove",
+    ]);
+  });
+  it("offers only bulk commands for several items", () => {
+    expect(ids(fileCommandsFor([file, folder], { canCreate: true }))).toEqual(["move", "copy", "remove"]);
+  });
+});
