@@ -13,7 +13,10 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
+import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
+import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
+import { Route as ShareIdRouteImport } from './routes/share.$id'
 import { Route as AuthedSettingsTabIdRouteImport } from './routes/_authed/settings.$tabId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -34,10 +37,25 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthedViewRoute = AuthedViewRouteImport.update({
+  id: '/$view',
+  path: '/$view',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedMyDriveRoute = AuthedMyDriveRouteImport.update({
   id: '/my-drive',
   path: '/my-drive',
   getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedStorageRoute = AuthedStorageRouteImport.update({
+  id: '/storage',
+  path: '/storage',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const ShareIdRoute = ShareIdRouteImport.update({
+  id: '/share/$id',
+  path: '/share/$id',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedSettingsTabIdRoute = AuthedSettingsTabIdRouteImport.update({
   id: '/settings/$tabId',
@@ -48,13 +66,19 @@ const AuthedSettingsTabIdRoute = AuthedSettingsTabIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof AuthLoginRoute
+  '/$view': typeof AuthedViewRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/storage': typeof AuthedStorageRoute
+  '/share/$id': typeof ShareIdRoute
   '/settings/$tabId': typeof AuthedSettingsTabIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof AuthLoginRoute
+  '/$view': typeof AuthedViewRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/storage': typeof AuthedStorageRoute
+  '/share/$id': typeof ShareIdRoute
   '/settings/$tabId': typeof AuthedSettingsTabIdRoute
 }
 export interface FileRoutesById {
@@ -63,21 +87,41 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/_authed': typeof AuthedRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
+  '/_authed/$view': typeof AuthedViewRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
+  '/_authed/storage': typeof AuthedStorageRoute
+  '/share/$id': typeof ShareIdRoute
   '/_authed/settings/$tabId': typeof AuthedSettingsTabIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/my-drive' | '/settings/$tabId'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/$view'
+    | '/my-drive'
+    | '/storage'
+    | '/share/$id'
+    | '/settings/$tabId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/login' | '/my-drive' | '/settings/$tabId'
+  to:
+    | '/'
+    | '/login'
+    | '/$view'
+    | '/my-drive'
+    | '/storage'
+    | '/share/$id'
+    | '/settings/$tabId'
   id:
     | '__root__'
     | '/'
     | '/_auth'
     | '/_authed'
     | '/_auth/login'
+    | '/_authed/$view'
     | '/_authed/my-drive'
+    | '/_authed/storage'
+    | '/share/$id'
     | '/_authed/settings/$tabId'
   fileRoutesById: FileRoutesById
 }
@@ -85,6 +129,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
   AuthedRoute: typeof AuthedRouteWithChildren
+  ShareIdRoute: typeof ShareIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -117,12 +162,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthLoginRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_authed/$view': {
+      id: '/_authed/$view'
+      path: '/$view'
+      fullPath: '/$view'
+      preLoaderRoute: typeof AuthedViewRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/my-drive': {
       id: '/_authed/my-drive'
       path: '/my-drive'
       fullPath: '/my-drive'
       preLoaderRoute: typeof AuthedMyDriveRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/_authed/storage': {
+      id: '/_authed/storage'
+      path: '/storage'
+      fullPath: '/storage'
+      preLoaderRoute: typeof AuthedStorageRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/share/$id': {
+      id: '/share/$id'
+      path: '/share/$id'
+      fullPath: '/share/$id'
+      preLoaderRoute: typeof ShareIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_authed/settings/$tabId': {
       id: '/_authed/settings/$tabId'
@@ -145,12 +211,16 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface AuthedRouteChildren {
+  AuthedViewRoute: typeof AuthedViewRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
+  AuthedStorageRoute: typeof AuthedStorageRoute
   AuthedSettingsTabIdRoute: typeof AuthedSettingsTabIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedViewRoute: AuthedViewRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
+  AuthedStorageRoute: AuthedStorageRoute,
   AuthedSettingsTabIdRoute: AuthedSettingsTabIdRoute,
 }
 
@@ -161,6 +231,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
   AuthedRoute: AuthedRouteWithChildren,
+  ShareIdRoute: ShareIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
