@@ -41,6 +41,12 @@ export async function contentUrl(item: FileItem, opts: { download?: boolean } = 
   return url.toString();
 }
 
+/** Where the move/copy picker starts: the my-drive folder on screen, else the folder last acted in. */
+function currentFolderPath(): string {
+  if (location.pathname === "/my-drive") return new URLSearchParams(location.search).get("path") || "/";
+  return useFileActionsStore.getState().lastCtx?.folderPath ?? "/";
+}
+
 function folderLabel(destination: { id?: string; path?: string }): string {
   if (destination.path === "/" || destination.path === "") return "My Drive";
   return destination.path?.split("/").filter(Boolean).pop() ?? "the folder";
@@ -66,7 +72,7 @@ export const fileActions = {
   /** Asks for a destination folder, then moves. */
   move(items: FileItem[]): void {
     if (items.length === 0) return;
-    open({ kind: "move", items, startPath: useFileActionsStore.getState().lastCtx?.folderPath ?? "/" });
+    open({ kind: "move", items, startPath: currentFolderPath() });
   },
   /** Moves straight to a known folder (drag onto a folder or breadcrumb, paste after cut). */
   moveTo(items: FileItem[], destination: { id?: string; path?: string }): void {
@@ -79,7 +85,7 @@ export const fileActions = {
   },
   copy(items: FileItem[]): void {
     if (items.length === 0) return;
-    open({ kind: "copy", items, startPath: useFileActionsStore.getState().lastCtx?.folderPath ?? "/" });
+    open({ kind: "copy", items, startPath: currentFolderPath() });
   },
   remove(items: FileItem[]): void {
     if (items.length > 0) open({ kind: "delete", items });
