@@ -12,6 +12,12 @@ export interface SignedInUser {
   phone: string;
 }
 
+export interface OtherSession {
+  context: BrowserContext;
+  api: DriveApi;
+  phone: string;
+}
+
 type SignIn = (target: BrowserContext | Page, phone?: string, opts?: { password?: string }) => Promise<SignedInUser>;
 
 interface TestFixtures {
@@ -23,6 +29,11 @@ interface TestFixtures {
   authedPage: Page;
   /** The API as `user`, through the context's request (shares its cookie). */
   api: DriveApi;
+  /**
+   * A further browser context (same viewport and baseURL as this test's), signed in as `phone` (default: a new
+   * user). Pass `user.phone` for a second session of the same user. Closed after the test.
+   */
+  newSession: (phone?: string) => Promise<OtherSession>;
 }
 
 interface WorkerFixtures {
@@ -58,5 +69,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   api: async ({ context, user: _user }, use) => {
     await use(new DriveApi(context.request));
+  },
+  newSession: async ({ browser, baseURL, viewport, isMobile, hasTouch, signIn }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async (phone) => {
+      const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+      opened.push(context);
+      const { phone: signedIn } = await signIn(context, phone);
+      return { context, api: new DriveApi(context.request), phone: signedIn };
+    });
+    for (const c of opened) await c.close();
   },
 });
