@@ -13,7 +13,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Login */
+        /**
+         * Login
+         * @description Exchanges the `payload` of the websocket's success message for the session cookie. Only a `session` issued by the websocket in the last 5 minutes is accepted, once.
+         */
         post: operations["Auth_login"];
         delete?: never;
         options?: never;
@@ -62,48 +65,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Websocket QR Login */
+        /**
+         * Sign-in websocket (phone number, code, optional 2FA password)
+         * @description Teldrive's sign-in protocol. Client messages: `{authType:"phone",message:"sendcode",phoneNo}` -> `{type:"auth",payload:{phoneCodeHash}}`; `{authType:"phone",message:"signin",phoneNo,phoneCode,phoneCodeHash}` -> `{type:"auth",message:"success",payload:SessionCreate}`, `{type:"auth",message:"2FA required"}` or `{type:"auth",message:"PHONE_CODE_INVALID"}`; `{authType:"2fa",password}` -> success or an error. Failures are `{type:"error",message}`. On this server the code is printed on the server's stdout as `login code for <phone>: <code>`, lives 5 minutes and allows 5 guesses; QR sign-in answers an error.
+         */
         get: operations["Auth_ws"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get events
-         * @description Get events (polling)
-         */
-        get: operations["Events_getEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/stream": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Server-Sent Events stream
-         * @description Real-time event stream using Server-Sent Events (SSE). Events are filtered by authenticated user. Optional interval parameter for heartbeat configuration.
-         */
-        get: operations["Events_eventsStream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -402,12 +368,18 @@ export interface paths {
         /** List user channels */
         get: operations["Users_listChannels"];
         put?: never;
-        /** Create user channel */
+        /**
+         * Create user channel
+         * @description Creates a channel (a folder `DATA_DIR/channels/<id>/`) with a fresh id; a given channelId is ignored.
+         */
         post: operations["Users_createChannel"];
         delete?: never;
         options?: never;
         head?: never;
-        /** Update user channel */
+        /**
+         * Update user channel
+         * @description Makes the channel the default for uploads and renames it when channelName is given.
+         */
         patch: operations["Users_updateChannel"];
         trace?: never;
     };
@@ -424,7 +396,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Sync user channels */
+        /**
+         * Sync user channels
+         * @description Creates missing channel folders, restores rows for channels the caller's files use whose folder exists, and selects a default when none is.
+         */
         patch: operations["Users_syncChannels"];
         trace?: never;
     };
@@ -469,7 +444,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get user profile photo */
+        /** Get the user's avatar (a generated SVG with the initials) */
         get: operations["Users_profileImage"];
         put?: never;
         post?: never;
@@ -550,7 +525,7 @@ export interface components {
              */
             commitSHA: string;
             /**
-             * @description Go version
+             * @description Teldrive's field; this server reports its Node version here too
              * @example go1.17.1
              */
             goVersion: string;
@@ -564,6 +539,11 @@ export interface components {
              * @example amd64
              */
             arch: string;
+            /**
+             * @description Runtime of the server (our addition)
+             * @example node v20.19.0
+             */
+            runtime: string;
         };
         /**
          * @description Supported file categories
@@ -624,7 +604,7 @@ export interface components {
              */
             channelId?: number;
         };
-        /** @description Standard error response */
+        /** @description Every error of this server: the HTTP status in `code` and a readable `message` */
         Error: {
             /**
              * @description Error code
@@ -911,7 +891,7 @@ export interface components {
              */
             count: number;
             /**
-             * @description Total number of available pages based on limit
+             * @description ceil(count / limit): 0 when nothing matches
              * @example 25
              */
             totalPages: number;
@@ -1215,6 +1195,33 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed JSON or a missing or mistyped field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The session was not issued by the sign-in websocket, was already used, or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The phone number is not in ALLOWED_PHONES */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -1242,6 +1249,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description An unexpected error response. */
             default: {
@@ -1320,69 +1336,6 @@ export interface operations {
             };
         };
     };
-    Events_getEvents: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The request has succeeded. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Event"][];
-                };
-            };
-            /** @description An unexpected error response. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    Events_eventsStream: {
-        parameters: {
-            query?: {
-                /** @description Heartbeat interval in milliseconds (default: 30000) */
-                interval?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The request has succeeded. */
-            200: {
-                headers: {
-                    "Cache-Control": "no-cache";
-                    Connection: "keep-alive";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": string;
-                };
-            };
-            /** @description An unexpected error response. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     Files_list: {
         parameters: {
             query?: {
@@ -1434,6 +1387,15 @@ export interface operations {
                     "application/json": components["schemas"]["FileList"];
                 };
             };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -1467,6 +1429,15 @@ export interface operations {
                     "application/json": components["schemas"]["File"];
                 };
             };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -1494,6 +1465,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CategoryStats"][];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An unexpected error response. */
@@ -1527,6 +1507,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -1557,6 +1546,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description An unexpected error response. */
             default: {
@@ -1589,6 +1587,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -1618,6 +1625,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["File"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An unexpected error response. */
@@ -1655,6 +1671,15 @@ export interface operations {
                     "application/json": components["schemas"]["File"];
                 };
             };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -1690,6 +1715,15 @@ export interface operations {
                     "application/json": components["schemas"]["File"];
                 };
             };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -1719,6 +1753,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileShare"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An unexpected error response. */
@@ -1754,6 +1797,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -1782,6 +1834,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description An unexpected error response. */
             default: {
@@ -1815,6 +1876,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description An unexpected error response. */
             default: {
@@ -1886,6 +1956,15 @@ export interface operations {
                 };
                 content: {
                     "*/*": string;
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An unexpected error response. */
@@ -2093,6 +2172,15 @@ export interface operations {
                     "application/json": components["schemas"]["UploadStats"][];
                 };
             };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2122,6 +2210,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadPart"][];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An unexpected error response. */
@@ -2174,6 +2271,15 @@ export interface operations {
                     "application/json": components["schemas"]["UploadPart"];
                 };
             };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2202,6 +2308,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description An unexpected error response. */
             default: {
@@ -2234,6 +2349,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `Invalid Token format`, or not a non-empty list of tokens */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2260,6 +2393,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description An unexpected error response. */
             default: {
@@ -2288,6 +2430,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Channel"][];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An unexpected error response. */
@@ -2321,6 +2472,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid channel name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2352,6 +2521,33 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description channelId missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such channel of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2378,6 +2574,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description An unexpected error response. */
             default: {
@@ -2408,6 +2613,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The id is not a number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such channel of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Files or uploads still use the channel */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2437,6 +2678,15 @@ export interface operations {
                     "application/json": components["schemas"]["UserConfig"];
                 };
             };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2464,12 +2714,27 @@ export interface operations {
                 headers: {
                     Etag: string;
                     "Cache-Control": string;
-                    "Content-Length": number;
                     "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/jpeg": string;
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An unexpected error response. */
@@ -2501,6 +2766,15 @@ export interface operations {
                     "application/json": components["schemas"]["UserSession"][];
                 };
             };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2529,6 +2803,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such session of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description An unexpected error response. */
             default: {

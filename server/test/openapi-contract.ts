@@ -1,0 +1,92 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Ajv, type ValidateFunction } from "ajv";
+import addFormatsPlugin from "ajv-formats";
+import type { LightMyRequestResponse } from "fastify";
+
+// ajv-formats is CommonJS (module.exports = plugin); its typings describe an ES default export, so TS sees the namespace.
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
+
+interface MediaType {
+  schema?: unknown;
+}
+interface ResponseObject {
+  content?: Record<string, MediaType>;
+}
+interface Operation {
+  responses: Record<string, ResponseObject>;
+}
+interface OpenApiDoc {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+const DOC_PATH = path.resolve(import.meta.dirname, "../../docs/openapi.json");
+
+/** Validates live responses against docs/openapi.json, our API contract. */
+export class Contract {
+  readonly doc: OpenApiDoc = JSON.parse(fs.readFileSync(DOC_PATH, "utf8"));
+  /** `METHOD /template` of every operation a test checked. */
+  readonly covered = new Set<string>();
+  private readonly ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor() {
+    addFormats(this.ajv);
+    this.ajv.addSchema(this.doc as object, "doc");
+  }
+
+  private validator(pointer: string): ValidateFunction {
+    let fn = this.cache.get(pointer);
+    if (!fn) {
+      fn = this.ajv.compile({ $ref: `doc#${pointer}` });
+      this.cache.set(pointer, fn);
+    }
+    return fn;
+  }
+
+  /** Problems with a value against a component schema, e.g. "SessionCreate"; empty when it conforms. */
+  schemaErrors(name: string, value: unknown): string[] {
+    if (!this.doc.components.schemas[name]) return [`no schema ${name} in the document`];
+    const fn = this.validator(`/components/schemas/${name}`);
+    return fn(value) ? [] : (fn.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
+  }
+
+  /** Everything in the response that the document does not allow; empty when it conforms. */
+  responseErrors(method: string, template: string, res: LightMyRequestResponse): string[] {
+    const m = method.toLowerCase();
+    const op = this.doc.paths[template]?.[m];
+    if (!op) return [`${method} ${template} is not in the document`];
+    this.covered.add(`${method.toUpperCase()} ${template}`);
+    const status = String(res.statusCode);
+    if (res.statusCode >= 500) return [`server error ${status}: ${res.body}`];
+    const explicit = op.responses[status];
+    // Success statuses must be documented one by one; errors may fall back to `default`.
+    if (!explicit && res.statusCode < 400) return [`status ${status} is not documented for ${method} ${template}`];
+    const response = explicit ?? op.responses.default;
+    if (!response) return [`status ${status} is not documented for ${method} ${template}`];
+    const types = Object.keys(response.content ?? {});
+    if (types.length === 0)
+      return res.body === "" ? [] : [`expected no body for ${status}, got ${res.body.slice(0, 200)}`];
+    const contentType =
+      String(res.headers["content-type"] ?? "")
+        .split(";")[0]
+        ?.trim() ?? "";
+    if (types.includes("application/json")) {
+      if (contentType !== "application/json") return [`expected application/json, got "${contentType}"`];
+      let body: unknown;
+      try {
+        body = JSON.parse(res.body);
+      } catch {
+        return [`body is not JSON: ${res.body.slice(0, 200)}`];
+      }
+      const pointer = `/paths/${template.replaceAll("~", "~0").replaceAll("/", "~1")}/${m}/responses/${explicit ? status : "default"}/content/application~1json/schema`;
+      const fn = this.validator(pointer);
+      return fn(body)
+        ? []
+        : (fn.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message} (${JSON.stringify(e.params)})`);
+    }
+    if (types.includes("*/*") || types.includes(contentType)) return [];
+    return [`content type "${contentType}" is not one of ${types.join(", ")}`];
+  }
+}
