@@ -12,7 +12,9 @@ let server: TestServer;
 let keyless: TestServer;
 
 beforeAll(async () => {
-  [server, keyless] = await Promise.all([startServer({ ENCRYPTION_KEY: "uploads test key" }), startServer()]);
+  // One after the other: a PGlite booting beside a starting app can starve its plugin timers.
+  server = await startServer({ ENCRYPTION_KEY: "uploads test key" });
+  keyless = await startServer();
 });
 afterAll(async () => {
   await Promise.all([server?.close(), keyless?.close()]);
@@ -94,6 +96,14 @@ describe("POST /api/uploads/{id}", () => {
       expect(res.statusCode, `${type}: ${res.body}`).toBe(200);
       expect(res.json().size).toBe(9);
     }
+    const untyped = await server.app.inject({
+      method: "POST",
+      url: `/api/uploads/types?${partQuery(2)}`,
+      headers: { cookie },
+      payload: Buffer.from("raw bytes"),
+    });
+    expect(untyped.statusCode, untyped.body).toBe(200);
+    expect(untyped.json().size).toBe(9);
   });
 
   it("refuses bad input with 400 and stores nothing", async () => {

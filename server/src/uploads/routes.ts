@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../app.js";
@@ -84,7 +85,17 @@ function contentLength(req: FastifyRequest): number {
   return length;
 }
 
+/** A client that stops sending without closing would pin an open temp file forever: drop it after a silence. */
+function dropWhenIdle(req: FastifyRequest): () => void {
+  const socket = req.raw.socket as Partial<Socket> | undefined;
+  // In-process requests (app.inject) have no real socket to time out.
+  if (typeof socket?.setTimeout !== "function") return () => {};
+  socket.setTimeout(UPLOAD_IDLE_MS, () => socket.destroy?.());
+  return () => socket.setTimeout?.(0);
+}
+
 const dayMs = 24 * 60 * 60 * 1000;
+const UPLOAD_IDLE_MS = 2 * 60 * 1000;
 
 export async function uploadRoutes(app: FastifyInstance, { db, blobs, config }: Deps) {
   // Part bodies are streamed to disk as they arrive, whatever their Content-Type (this scope only).
@@ -130,10 +141,13 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config }: 
     if (!seq) throw new Error("part id sequence returned nothing");
     const partId = seq.id;
 
+    const clearIdleTimeout = dropWhenIdle(req);
     const hasher = query.hashing ? new BlockHasher() : undefined;
     const body = hasher ? req.raw.pipe(hasher) : req.raw;
     if (hasher) req.raw.on("error", (err) => hasher.destroy(err));
-    const { size, salt } = await blobs.writePart({ channelId, partId, body, length, encrypted: query.encrypted });
+    const { size, salt } = await blobs
+      .writePart({ channelId, partId, body, length, encrypted: query.encrypted })
+      .finally(clearIdleTimeout);
 
     let replaced: { part_id: number; channel_id: number } | undefined;
     let row: UploadRow | undefined;
