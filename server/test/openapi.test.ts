@@ -1,0 +1,270 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, startServer, type TestServer } from "./helpers.js";
+import { Contract } from "./openapi-contract.js";
+import { SocketReader, signInViaWebsocket, watchLoginCodes } from "./sign-in.js";
+
+// Every response below is checked against docs/openapi.json, so the server and the document cannot drift apart.
+const contract = new Contract();
+let server: TestServer;
+let user: { cookie: string; userId: number; hash: string };
+let other: { cookie: string };
+
+beforeAll(async () => {
+  server = await startServer({ ENCRYPTION_KEY: "openapi test key" });
+  user = await signInViaWebsocket(server, "+15550500001");
+  other = await createUser(server);
+});
+afterAll(() => server.close());
+
+interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+  raw?: Buffer;
+  cookie?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** Calls the real server and fails on any difference from the document. */
+async function call(method: "GET" | "POST" | "PATCH" | "DELETE", template: string, opts: CallOptions = {}) {
+  const url = `/api${template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(opts.params?.[name])))}`;
+  const cookie = opts.cookie === undefined ? user.cookie : opts.cookie;
+  const res = await server.app.inject({
+    method,
+    url,
+    query: opts.query,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(opts.raw ? { "content-type": "application/octet-stream" } : {}),
+      ...opts.headers,
+    },
+    ...(opts.raw ? { payload: opts.raw } : opts.body === undefined ? {} : { payload: opts.body as object }),
+  });
+  expect(
+    contract.responseErrors(method, template, res),
+    `${method} ${url} -> ${res.statusCode} ${res.body.slice(0, 300)}`,
+  ).toEqual([]);
+  return res;
+}
+
+it("the validator itself rejects what the document does not allow", () => {
+  expect(contract.schemaErrors("ApiVersion", { version: "1" })).not.toEqual([]);
+  expect(contract.schemaErrors("UserConfig", { channelId: "1", bots: [] })).not.toEqual([]);
+  expect(contract.schemaErrors("Error", { code: 404, message: "not found" })).toEqual([]);
+});
+
+describe("auth", () => {
+  it("websocket messages and login", async () => {
+    const codes = watchLoginCodes();
+    const socket = new SocketReader(await server.app.injectWS("/api/auth/ws"));
+    const sent = await socket.ask({ authType: "phone", message: "sendcode", phoneNo: "+15550500002" });
+    const { phoneCodeHash } = sent.payload as { phoneCodeHash: string };
+    const success = await socket.ask({
+      authType: "phone",
+      message: "signin",
+      phoneNo: "+15550500002",
+      phoneCode: codes.code("+15550500002"),
+      phoneCodeHash,
+    });
+    codes.restore();
+    socket.ws.terminate();
+    expect(contract.schemaErrors("SessionCreate", success.payload)).toEqual([]);
+    expect((await call("POST", "/auth/login", { body: success.payload, cookie: null })).statusCode).toBe(204);
+    expect((await call("POST", "/auth/login", { body: success.payload, cookie: null })).statusCode).toBe(401);
+    expect((await call("POST", "/auth/login", { body: { session: 1 }, cookie: null })).statusCode).toBe(400);
+  });
+
+  it("session and logout", async () => {
+    expect((await call("GET", "/auth/session")).statusCode).toBe(200);
+    expect((await call("GET", "/auth/session", { cookie: null })).statusCode).toBe(204);
+    const temp = await createUser(server);
+    expect((await call("POST", "/auth/logout", { cookie: temp.cookie })).statusCode).toBe(204);
+    expect((await call("POST", "/auth/logout", { cookie: temp.cookie })).statusCode).toBe(401);
+  });
+
+  it("version", async () => {
+    expect((await call("GET", "/version", { cookie: null })).statusCode).toBe(200);
+  });
+});
+
+describe("users", () => {
+  it("config, channels, bots", async () => {
+    expect((await call("GET", "/users/config")).statusCode).toBe(200);
+    expect((await call("GET", "/users/config", { cookie: null })).statusCode).toBe(401);
+    expect((await call("POST", "/users/channels", { body: { channelName: "Second" } })).statusCode).toBe(201);
+    expect((await call("POST", "/users/channels", { body: {} })).statusCode).toBe(400);
+    const list = (await call("GET", "/users/channels")).json<{ channelName: string; channelId: number }[]>();
+    const second = list.find((c) => c.channelName === "Second");
+    if (!second) throw new Error("channel not created");
+    expect((await call("PATCH", "/users/channels", { body: { channelId: 1 } })).statusCode).toBe(404);
+    expect((await call("PATCH", "/users/channels/sync")).statusCode).toBe(204);
+    expect((await call("DELETE", "/users/channels/{id}", { params: { id: 1 } })).statusCode).toBe(404);
+    expect((await call("DELETE", "/users/channels/{id}", { params: { id: second.channelId } })).statusCode).toBe(204);
+    const token = `1234567890:${"x".repeat(35)}`;
+    expect((await call("POST", "/users/bots", { body: { bots: [token] } })).statusCode).toBe(204);
+    expect((await call("POST", "/users/bots", { body: { bots: ["nope"] } })).statusCode).toBe(400);
+    expect((await call("DELETE", "/users/bots")).statusCode).toBe(204);
+  });
+
+  it("sessions and profile", async () => {
+    expect((await call("GET", "/users/sessions")).statusCode).toBe(200);
+    const extra = await createUser(server);
+    expect((await call("DELETE", "/users/sessions/{id}", { params: { id: extra.hash } })).statusCode).toBe(404);
+    expect((await call("DELETE", "/users/sessions/{id}", { params: { id: "unknown" } })).statusCode).toBe(404);
+    const res = await call("GET", "/users/profile/{name}", { params: { name: "profile.jpeg" } });
+    expect(res.statusCode).toBe(200);
+    const again = await call("GET", "/users/profile/{name}", {
+      params: { name: "profile.jpeg" },
+      headers: { "if-none-match": String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
+describe("files, uploads, content and shares", () => {
+  const data = crypto.randomBytes(150_000);
+  let fileId = "";
+  let folderId = "";
+
+  it("folders and listing", async () => {
+    expect((await call("POST", "/files/mkdir", { body: { path: "/Docs/Deep" } })).statusCode).toBe(204);
+    const folder = await call("POST", "/files", { body: { name: "Photos", type: "folder", path: "/" } });
+    expect(folder.statusCode).toBe(201);
+    folderId = folder.json<{ id: string }>().id;
+    expect(
+      (await call("POST", "/files", { body: { name: "Photos", type: "folder", path: "/" } })).statusCode,
+    ).toBeLessThan(500);
+    expect((await call("POST", "/files", { body: { name: "a/b", type: "folder", path: "/" } })).statusCode).toBe(400);
+    expect((await call("GET", "/files", { query: { path: "/", sort: "name", order: "asc" } })).statusCode).toBe(200);
+    expect((await call("GET", "/files", { query: { path: "/nowhere" } })).statusCode).toBe(200);
+    expect(
+      (await call("GET", "/files", { query: { operation: "find", query: "doc", deepSearch: "true", path: "/" } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call("GET", "/files", { query: { operation: "find", query: "(", searchType: "regex" } })).statusCode,
+    ).toBe(400);
+    expect((await call("GET", "/files", { cookie: null, query: { path: "/" } })).statusCode).toBe(401);
+    expect((await call("GET", "/files/{id}", { params: { id: folderId } })).statusCode).toBe(200);
+    expect((await call("GET", "/files/{id}", { params: { id: folderId }, cookie: other.cookie })).statusCode).toBe(404);
+    expect((await call("GET", "/files/{id}", { params: { id: crypto.randomUUID() } })).statusCode).toBe(404);
+  });
+
+  it("uploads and file creation", async () => {
+    const uploadId = crypto.randomUUID();
+    for (const [i, off] of [0, 100_000].entries()) {
+      const res = await call("POST", "/uploads/{id}", {
+        params: { id: uploadId },
+        query: { partName: `a.bin.part.00${i + 1}`, fileName: "a.bin", partNo: String(i + 1), encrypted: "true" },
+        raw: data.subarray(off, off + 100_000),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(
+      (await call("POST", "/uploads/{id}", { params: { id: uploadId }, query: { fileName: "a.bin" }, raw: data }))
+        .statusCode,
+    ).toBe(400);
+    expect((await call("GET", "/uploads/{id}", { params: { id: uploadId } })).json()).toHaveLength(2);
+    const created = await call("POST", "/files", {
+      body: {
+        name: "a.bin",
+        type: "file",
+        path: "/Docs",
+        size: data.length,
+        encrypted: true,
+        uploadId,
+        mimeType: "application/octet-stream",
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    fileId = created.json<{ id: string }>().id;
+    expect((await call("DELETE", "/uploads/{id}", { params: { id: uploadId } })).statusCode).toBe(204);
+    expect((await call("GET", "/uploads/stats", { query: { days: "7" } })).statusCode).toBe(200);
+    expect((await call("GET", "/files/categories")).statusCode).toBe(200);
+  });
+
+  it("content", async () => {
+    const whole = await call("GET", "/files/{id}/{name}", { params: { id: fileId, name: "a.bin" } });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(data)).toBe(true);
+    const part = await call("GET", "/files/{id}/{name}", {
+      params: { id: fileId, name: "a.bin" },
+      headers: { range: "bytes=99990-100009" },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(data.subarray(99_990, 100_010))).toBe(true);
+    const byHash = await call("GET", "/files/{id}/{name}", {
+      params: { id: fileId, name: "a.bin" },
+      query: { hash: user.hash },
+      cookie: null,
+    });
+    expect(byHash.statusCode).toBe(200);
+    expect(
+      (await call("GET", "/files/{id}/{name}", { params: { id: fileId, name: "a.bin" }, cookie: other.cookie }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it("rename, move, copy, share, delete", async () => {
+    const renamed = await call("PATCH", "/files/{id}", { params: { id: fileId }, body: { name: "b.bin" } });
+    expect(renamed.statusCode).toBe(200);
+    expect((await call("PATCH", "/files/{id}", { params: { id: fileId }, body: { name: ".." } })).statusCode).toBe(400);
+    expect(
+      (await call("POST", "/files/move", { body: { ids: [fileId], destinationParent: folderId } })).statusCode,
+    ).toBe(204);
+    const copy = await call("POST", "/files/{id}/copy", { params: { id: fileId }, body: { destination: "/Docs" } });
+    expect(copy.statusCode).toBe(200);
+
+    expect((await call("GET", "/files/{id}/share", { params: { id: folderId } })).statusCode).toBe(404);
+    expect(
+      (await call("POST", "/files/{id}/share", { params: { id: folderId }, body: { password: "pw" } })).statusCode,
+    ).toBe(201);
+    const share = await call("GET", "/files/{id}/share", { params: { id: folderId } });
+    expect(share.statusCode).toBe(200);
+    const shareId = share.json<{ id: string }>().id;
+    expect(
+      (await call("PATCH", "/files/{id}/share", { params: { id: folderId }, body: { password: "pw2" } })).statusCode,
+    ).toBe(204);
+    expect((await call("GET", "/shares/{id}", { params: { id: shareId }, cookie: null })).statusCode).toBe(200);
+    expect(
+      (await call("POST", "/shares/{id}/unlock", { params: { id: shareId }, body: { password: "bad" }, cookie: null }))
+        .statusCode,
+    ).toBeGreaterThanOrEqual(400);
+    expect(
+      (await call("POST", "/shares/{id}/unlock", { params: { id: shareId }, body: { password: "pw2" }, cookie: null }))
+        .statusCode,
+    ).toBe(204);
+    const auth = `Basic ${Buffer.from(":pw2").toString("base64")}`;
+    const listing = await call("GET", "/shares/{id}/files", {
+      params: { id: shareId },
+      query: { path: "/" },
+      cookie: null,
+      headers: { authorization: auth },
+    });
+    expect(listing.statusCode).toBe(200);
+    const shared = listing.json<{ items: { id: string; name: string }[] }>().items.find((f) => f.name === "b.bin");
+    if (!shared) throw new Error("shared file not listed");
+    const content = await call("GET", "/shares/{id}/files/{fileId}/{name}", {
+      params: { id: shareId, fileId: shared.id, name: "b.bin" },
+      cookie: null,
+      headers: { authorization: auth },
+    });
+    expect(content.statusCode).toBe(200);
+    expect(content.rawPayload.equals(data)).toBe(true);
+    expect((await call("GET", "/shares/{id}", { params: { id: crypto.randomUUID() }, cookie: null })).statusCode).toBe(
+      404,
+    );
+    expect((await call("DELETE", "/files/{id}/share", { params: { id: folderId } })).statusCode).toBe(204);
+
+    expect((await call("POST", "/files/delete", { body: { ids: [folderId] } })).statusCode).toBe(204);
+    expect((await call("POST", "/files/delete", { body: { ids: [] } })).statusCode).toBe(400);
+  });
+});
+
+it("covered every operation of the document except the websocket", () => {
+  const all = Object.entries(contract.doc.paths).flatMap(([p, item]) =>
+    Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
+  );
+  expect(all.filter((op) => !contract.covered.has(op) && op !== "GET /auth/ws")).toEqual([]);
+});
