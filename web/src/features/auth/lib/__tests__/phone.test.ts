@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { countryOptions, defaultCountry, formatPhoneInput, toE164 } from "../phone";
+
+describe("formatPhoneInput", () => {
+  it("formats national numbers for the chosen country as they are typed", () => {
+    expect(formatPhoneInput("2133734253", "213373425", "US")).toBe("(213) 373-4253");
+    expect(formatPhoneInput("07400123456", "0740012345", "GB")).toBe("07400 123456");
+  });
+  it("formats international numbers whatever the country", () => {
+    expect(formatPhoneInput("+447400123456", "+44740012345", "US")).toBe("+44 7400 123456");
+  });
+  it("leaves text alone while deleting, so a bracket can be removed", () => {
+    expect(formatPhoneInput("(213", "(213)", "US")).toBe("(213");
+  });
+});
+
+describe("toE164", () => {
+  it("turns national and international input into +digits", () => {
+    expect(toE164("(213) 373-4253", "US")).toBe("+12133734253");
+    expect(toE164("07400 123456", "GB")).toBe("+447400123456");
+    expect(toE164("+1 555 000 1234", "DE")).toBe("+15550001234");
+  });
+  it("refuses text that cannot be a phone number", () => {
+    expect(toE164("", "US")).toBeUndefined();
+    expect(toE164("12", "US")).toBeUndefined();
+    expect(toE164("hello", "US")).toBeUndefined();
+  });
+});
+
+describe("defaultCountry", () => {
+  it("takes the region of the first language that has one", () => {
+    expect(defaultCountry(["fr", "de-AT", "en-GB"])).toBe("AT");
+  });
+  it("falls back to US", () => {
+    expect(defaultCountry(["en"])).toBe("US");
+    expect(defaultCountry([])).toBe("US");
+  });
+});
+
+describe("countryOptions", () => {
+  it("lists countries with their calling codes", () => {
+    const options = countryOptions("en");
+    expect(options.find((o) => o.value === "GB")?.label).toBe("United Kingdom (+44)");
+    expect(options.length).toBeGreaterThan(200);
+  });
+});
