@@ -1284,7 +1284,6 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
-                    "Set-Cookie": string;
                     [name: string]: unknown;
                 };
                 content: {
