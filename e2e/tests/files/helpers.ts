@@ -1,0 +1,63 @@
+// Shared steps of the file-work specs: finding rows, uploading through the pickers, hashing downloads.
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import { type Download, expect, type Locator, type Page } from "@playwright/test";
+import type { DriveApi, DriveFile } from "../../lib/drive-api.js";
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The list row of `name` (rows announce "name, type, size, date"). */
+export function row(page: Page, name: string): Locator {
+  return page.getByRole("row", { name: new RegExp(`^${escape(name)},`) });
+}
+
+export function uploadsPanel(page: Page): Locator {
+  return page.getByRole("region", { name: "Uploads" });
+}
+
+/** Deterministic pseudo-random bytes, so part boundaries carry distinct data. */
+export function bytesOf(size: number, seed = 1): Buffer {
+  const out = Buffer.alloc(size);
+  let x = seed * 2654435761;
+  for (let i = 0; i < size; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out[i] = x >>> 24;
+  }
+  return out;
+}
+
+export const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
+
+/** Picks files through the toolbar's "Upload file" button and the browser's file chooser. */
+export async function uploadThroughPicker(
+  page: Page,
+  files: { name: string; mimeType: string; buffer: Buffer }[] | string[],
+): Promise<void> {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("toolbar", { name: "Folder" }).getByRole("button", { name: "Upload file" }).click();
+  await (await chooser).setFiles(files);
+}
+
+/** Waits until the panel reports every upload finished. */
+export async function expectUploadsComplete(page: Page): Promise<void> {
+  await expect(uploadsPanel(page).getByRole("heading", { name: "Uploads complete" })).toBeVisible({ timeout: 30_000 });
+}
+
+/** The file named `name` in `path`, read through the API. */
+export async function findFile(api: DriveApi, path: string, name: string): Promise<DriveFile> {
+  const list = await api.list(path, { limit: 1000 });
+  const file = list.items.find((f) => f.name === name);
+  if (!file) throw new Error(`${name} is not in ${path}: ${list.items.map((f) => f.name).join(", ")}`);
+  return file;
+}
+
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const file = await download.path();
+  return fs.readFile(file);
+}
+
+/** Opens my-drive at `path` and waits for the list. */
+export async function openDrive(page: Page, path = "/"): Promise<void> {
+  await page.goto(`/my-drive?path=${encodeURIComponent(path)}`);
+  await expect(page.getByRole("toolbar", { name: "Folder" })).toBeVisible();
+}
