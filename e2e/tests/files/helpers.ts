@@ -4,11 +4,11 @@ import fs from "node:fs/promises";
 import { type Download, expect, type Locator, type Page } from "@playwright/test";
 import type { DriveApi, DriveFile } from "../../lib/drive-api.js";
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The list row of `name` (rows announce "name, type, size, date"). */
 export function row(page: Page, name: string): Locator {
-  return page.getByRole("row", { name: new RegExp(`^${escape(name)},`) });
+  return page.getByRole("row", { name: new RegExp(`^${escapeRegExp(name)},`) });
 }
 
 export function uploadsPanel(page: Page): Locator {
