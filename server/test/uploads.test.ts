@@ -3,8 +3,11 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { blake3 } from "@noble/hashes/blake3.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { BlockHasher, HASH_BLOCK_SIZE } from "../src/uploads/block-hasher.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 import { sha256, storeFile, uploadParts } from "./upload-fixtures.js";
 
@@ -287,5 +290,21 @@ describe("GET /api/uploads/stats", () => {
       const r = await server.app.inject({ url: `/api/uploads/stats?days=${bad}`, headers: { cookie } });
       expect(r.statusCode, bad).toBe(400);
     }
+  });
+});
+
+describe("BlockHasher", () => {
+  it("passes bytes through and hashes every 16 MiB block separately", async () => {
+    const data = crypto.randomBytes(HASH_BLOCK_SIZE + 1000);
+    const hasher = await BlockHasher.create();
+    const chunks = [
+      data.subarray(0, 12_345),
+      data.subarray(12_345, HASH_BLOCK_SIZE + 7),
+      data.subarray(HASH_BLOCK_SIZE + 7),
+    ];
+    const out = await buffer(Readable.from(chunks).pipe(hasher));
+    expect(out.equals(data)).toBe(true);
+    const expected = Buffer.concat([blake3(data.subarray(0, HASH_BLOCK_SIZE)), blake3(data.subarray(HASH_BLOCK_SIZE))]);
+    expect(hasher.blockHashes().equals(expected)).toBe(true);
   });
 });

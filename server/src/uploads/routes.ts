@@ -142,7 +142,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config }: 
     const partId = seq.id;
 
     const clearIdleTimeout = dropWhenIdle(req);
-    const hasher = query.hashing ? new BlockHasher() : undefined;
+    const hasher = query.hashing ? await BlockHasher.create() : undefined;
     const body = hasher ? req.raw.pipe(hasher) : req.raw;
     if (hasher) req.raw.on("error", (err) => hasher.destroy(err));
     const { size, salt } = await blobs
