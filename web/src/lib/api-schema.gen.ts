@@ -1386,8 +1386,26 @@ export interface operations {
                     "application/json": components["schemas"]["FileList"];
                 };
             };
+            /** @description Invalid parameters, e.g. a bad regular expression */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description parentId is not one of the caller's folders */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1428,8 +1446,35 @@ export interface operations {
                     "application/json": components["schemas"]["File"];
                 };
             };
+            /** @description Invalid parameters or body (malformed JSON, wrong types, a name with `/`, NUL, `.` or `..`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The parent folder does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name already exists in the folder */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1506,8 +1551,26 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid parameters or body (malformed JSON, wrong types, a name with `/`, NUL, `.` or `..`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id is not one of the caller's files */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1546,8 +1609,26 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid parameters or body (malformed JSON, wrong types, a name with `/`, NUL, `.` or `..`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file is in the way of a folder of the path */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1586,8 +1667,35 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid parameters or body (malformed JSON, wrong types, a name with `/`, NUL, `.` or `..`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id or the destination is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A moved name already exists in the destination */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1635,6 +1743,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such file of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -1670,8 +1787,35 @@ export interface operations {
                     "application/json": components["schemas"]["File"];
                 };
             };
+            /** @description Invalid parameters or body (malformed JSON, wrong types, a name with `/`, NUL, `.` or `..`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such file or parent folder of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name already exists in the folder */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1714,8 +1858,35 @@ export interface operations {
                     "application/json": components["schemas"]["File"];
                 };
             };
+            /** @description Invalid parameters or body (malformed JSON, wrong types, a name with `/`, NUL, `.` or `..`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such file of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name already exists in the destination */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1763,6 +1934,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The file is not shared, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -1796,8 +1976,35 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid parameters or body (malformed JSON, wrong types, a name with `/`, NUL, `.` or `..`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such file of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is already shared */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1843,6 +2050,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such file of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -1876,8 +2092,26 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid parameters or body (malformed JSON, wrong types, a name with `/`, NUL, `.` or `..`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is not shared, or not the caller's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1957,8 +2191,35 @@ export interface operations {
                     "*/*": string;
                 };
             };
+            /** @description Invalid Range header, or a folder */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such file of the session's user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Range not satisfiable, or several ranges */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1995,6 +2256,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileShareInfo"];
+                };
+            };
+            /** @description Unknown or expired share */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An unexpected error response. */
@@ -2037,6 +2307,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FileList"];
+                };
+            };
+            /** @description Invalid path */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired share, or a path outside it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong passwords; try later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An unexpected error response. */
@@ -2107,6 +2413,33 @@ export interface operations {
                     "*/*": string;
                 };
             };
+            /** @description Missing or wrong password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired share, or a file outside it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2140,6 +2473,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid parameters or body (malformed JSON, wrong types, a name with `/`, NUL, `.` or `..`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired share */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong passwords; try later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2169,6 +2538,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadStats"][];
+                };
+            };
+            /** @description days missing or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid session */
@@ -2270,8 +2648,26 @@ export interface operations {
                     "application/json": components["schemas"]["UploadPart"];
                 };
             };
+            /** @description Missing or invalid query, Content-Length, a truncated or oversize body, or encryption not enabled; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description channelId is not one of the caller's channels */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
