@@ -24,15 +24,19 @@ async function ok(res: APIResponse, what: string): Promise<APIResponse> {
 const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
 export class DriveApi {
-  constructor(readonly request: APIRequestContext) {}
+  /** `base` prefixes every path; leave it empty for a context that has a baseURL. */
+  constructor(
+    readonly request: APIRequestContext,
+    readonly base = "",
+  ) {}
 
   async mkdir(path: string): Promise<void> {
-    await ok(await this.request.post("/api/files/mkdir", { data: { path } }), `mkdir ${path}`);
+    await ok(await this.request.post(`${this.base}/api/files/mkdir`, { data: { path } }), `mkdir ${path}`);
   }
 
   async createFolder(name: string, path = "/"): Promise<DriveFile> {
     const res = await ok(
-      await this.request.post("/api/files", { data: { name, type: "folder", path } }),
+      await this.request.post(`${this.base}/api/files`, { data: { name, type: "folder", path } }),
       `create folder ${name} in ${path}`,
     );
     return (await res.json()) as DriveFile;
@@ -54,7 +58,7 @@ export class DriveApi {
       const chunk = body.subarray(i * partSize, Math.min(body.length, (i + 1) * partSize));
       const partName = count > 1 ? `${name}.part.${String(i + 1).padStart(3, "0")}` : name;
       const res = await ok(
-        await this.request.post(`/api/uploads/${uploadId}`, {
+        await this.request.post(`${this.base}/api/uploads/${uploadId}`, {
           params: { partName, fileName: name, partNo: i + 1, encrypted: Boolean(opts.encrypted) },
           headers: { "Content-Type": "application/octet-stream" },
           data: Buffer.from(chunk),
@@ -64,7 +68,7 @@ export class DriveApi {
       parts.push((await res.json()) as UploadPart);
     }
     const created = await ok(
-      await this.request.post("/api/files", {
+      await this.request.post(`${this.base}/api/files`, {
         data: {
           name,
           type: "file",
@@ -78,19 +82,22 @@ export class DriveApi {
       }),
       `create file ${name} in ${path}`,
     );
-    await ok(await this.request.delete(`/api/uploads/${uploadId}`), `delete upload ${uploadId}`);
+    await ok(await this.request.delete(`${this.base}/api/uploads/${uploadId}`), `delete upload ${uploadId}`);
     return (await created.json()) as DriveFile;
   }
 
   async list(path: string, query: Record<string, string | number | boolean> = {}): Promise<FileList> {
-    const res = await ok(await this.request.get("/api/files", { params: { path, ...query } }), `list ${path}`);
+    const res = await ok(
+      await this.request.get(`${this.base}/api/files`, { params: { path, ...query } }),
+      `list ${path}`,
+    );
     return (await res.json()) as FileList;
   }
 
   /** Bytes of a file through the content URL (cookie auth). */
   async download(file: Pick<DriveFile, "id" | "name">): Promise<Buffer> {
     const res = await ok(
-      await this.request.get(`/api/files/${file.id}/${encodeURIComponent(file.name)}`),
+      await this.request.get(`${this.base}/api/files/${file.id}/${encodeURIComponent(file.name)}`),
       `download ${file.name}`,
     );
     return res.body();
@@ -99,16 +106,16 @@ export class DriveApi {
   /** Shares a file or folder and returns the share id (for /share/{id}). */
   async share(fileId: string, password?: string): Promise<string> {
     await ok(
-      await this.request.post(`/api/files/${fileId}/share`, { data: password ? { password } : {} }),
+      await this.request.post(`${this.base}/api/files/${fileId}/share`, { data: password ? { password } : {} }),
       `share ${fileId}`,
     );
-    const res = await ok(await this.request.get(`/api/files/${fileId}/share`), `get share of ${fileId}`);
+    const res = await ok(await this.request.get(`${this.base}/api/files/${fileId}/share`), `get share of ${fileId}`);
     const { id } = (await res.json()) as { id: string };
     return id;
   }
 
   async session(): Promise<{ userId: number; hash: string; name: string; userName: string }> {
-    const res = await ok(await this.request.get("/api/auth/session"), "session");
+    const res = await ok(await this.request.get(`${this.base}/api/auth/session`), "session");
     return (await res.json()) as { userId: number; hash: string; name: string; userName: string };
   }
 }

@@ -1,0 +1,139 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page, test, uniquePhone } from "../../fixtures.js";
+import { REPO_ROOT, startDriveServer } from "../../lib/server.js";
+import { expectTheme, inEveryScheme, searchParam } from "./matrix.js";
+
+const CODE_HINT = "Enter the code sent to you (on a self-hosted server it is printed in the server log).";
+
+/** Types the phone in international form and asks for a code. */
+async function sendCode(page: Page, phone: string) {
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
+  await expect(page.getByText(CODE_HINT)).toBeVisible();
+}
+
+inEveryScheme("sign-in page", (scheme) => {
+  test("phone and code over the websocket, then back to the redirect target", async ({ page, server }) => {
+    const phone = uniquePhone();
+    await page.goto("/settings/info");
+    await expect(page).toHaveURL(/\/login\?/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expectTheme(page, scheme);
+
+    // Formats as typed: "+15551234567" reads "+1 555 123 4567".
+    await page.getByLabel("Phone number").pressSequentially(phone);
+    await expect(page.getByLabel("Phone number")).toHaveValue(
+      `+1 555 ${phone.slice(5, 8)} ${phone.slice(8)}`,
+    );
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText(CODE_HINT)).toBeVisible();
+
+    await page.getByLabel("Code").fill(await server.codeFor(phone));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/settings\/info$/);
+    await expect(page.getByRole("heading", { name: "Info" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+  });
+
+  test("a national number uses the chosen country", async ({ page, server }) => {
+    const phone = uniquePhone();
+    await page.goto("/login");
+    await page.getByLabel("Country").selectOption("US");
+    await page.getByLabel("Phone number").pressSequentially(phone.slice(2));
+    await expect(page.getByLabel("Phone number")).toHaveValue(`(555) ${phone.slice(5, 8)}-${phone.slice(8)}`);
+    await page.getByRole("button", { name: "Send code" }).click();
+    // The server saw the international number, so the code is filed under it.
+    await page.getByLabel("Code").fill(await server.codeFor(phone));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/my-drive\?path=%2F$/);
+  });
+
+  test("wrong codes: the page explains, then shows the server's message", async ({ page, server }) => {
+    const phone = uniquePhone();
+    await page.goto("/login");
+    await sendCode(page, phone);
+    const code = await server.codeFor(phone);
+    const wrong = code === "00000" ? "11111" : "00000";
+    for (let attempt = 1; attempt < 5; attempt++) {
+      await page.getByLabel("Code").fill(wrong);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("alert")).toHaveText("The code is not valid. Check it and try again.");
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+    }
+    await page.getByLabel("Code").fill(wrong);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("too many wrong codes; request a new code");
+
+    await page.getByRole("button", { name: "Start over" }).click();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await sendCode(page, phone);
+    await page.getByLabel("Code").fill(await server.codeFor(phone));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/my-drive\?path=%2F$/);
+  });
+
+  test("a phone that cannot be a number is refused before sending", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Phone number").fill("12");
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText("Enter a phone number, e.g. +1 555 123 4567")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("QR sign-in shows the server's message where it is unavailable", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in with QR code" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "QR sign-in is not available on this server; sign in with your phone number",
+    );
+    await expect(page.getByRole("button", { name: "Send code" })).toBeEnabled();
+  });
+
+  test("a redirect to another site is ignored", async ({ page, server }) => {
+    const phone = uniquePhone();
+    await page.goto("/login?redirect=https%3A%2F%2Fevil.example%2F");
+    await sendCode(page, phone);
+    await page.getByLabel("Code").fill(await server.codeFor(phone));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/my-drive\?path=%2F$/);
+    expect(searchParam(page, "redirect")).toBeNull();
+  });
+});
+
+inEveryScheme("sign-in with a 2FA password", () => {
+  test("asks for the password, shows a wrong one's message, then signs in", async ({ page }) => {
+    test.setTimeout(120_000);
+    const phone = uniquePhone();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-e2e-2fa-"));
+    // The password is set with the server's own command, before the server opens the data directory.
+    execFileSync(process.execPath, ["--import", "tsx", "server/src/cli.ts", "set-password", phone, "s3cret pass"], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      stdio: "pipe",
+    });
+    const server = await startDriveServer({ dataDir });
+    try {
+      await page.goto(`${server.baseURL}/login?redirect=%2Fsettings%2Fgeneral`);
+      await sendCode(page, phone);
+      await page.getByLabel("Code").fill(await server.codeFor(phone));
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("heading", { name: "Enter your password" })).toBeVisible();
+
+      await page.getByLabel("Password").fill("wrong");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("alert")).toHaveText("invalid password");
+
+      await page.getByLabel("Password").fill("s3cret pass");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/\/settings\/general$/);
+      await expect(page.getByRole("heading", { name: "General" })).toBeVisible();
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
