@@ -4,6 +4,7 @@ import { signInRequest, uniquePhone } from "./lib/auth.js";
 import { DriveApi } from "./lib/drive-api.js";
 import { type DriveServer, startDriveServer } from "./lib/server.js";
 
+export type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
 export { uniquePhone } from "./lib/auth.js";
 export { DriveApi, setSettings, sha256 } from "./lib/drive-api.js";
 export { expect };
