@@ -231,6 +231,35 @@ describe("sign-in over the websocket", () => {
     socket.ws.terminate();
   });
 
+  it("limits code requests per phone number over all connections, for 15 minutes", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const phone = "+15550100020";
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    for (let i = 0; i < 10; i++) {
+      const socket = await openSocket();
+      expect(await socket.ask({ authType: "phone", message: "sendcode", phoneNo: phone })).toMatchObject({
+        type: "auth",
+      });
+      socket.ws.terminate();
+    }
+    const socket = await openSocket();
+    expect(await socket.ask({ authType: "phone", message: "sendcode", phoneNo: phone })).toEqual({
+      type: "error",
+      message: "too many codes requested for this number; try again later",
+    });
+    expect(log).toHaveBeenCalledTimes(10);
+    // Other numbers are not affected.
+    expect(await socket.ask({ authType: "phone", message: "sendcode", phoneNo: "+15550100021" })).toMatchObject({
+      type: "auth",
+    });
+    vi.setSystemTime(Date.now() + 15 * 60 * 1000 + 1000);
+    expect(await socket.ask({ authType: "phone", message: "sendcode", phoneNo: phone })).toMatchObject({
+      type: "auth",
+    });
+    log.mockRestore();
+    socket.ws.terminate();
+  });
+
   it("explains that QR sign-in is not available", async () => {
     const socket = await openSocket();
     expect(await socket.ask({ authType: "qr" })).toEqual({ type: "error", message: QR_UNAVAILABLE });
@@ -243,6 +272,10 @@ describe("sign-in over the websocket", () => {
     expect(await socket.ask("{not json")).toEqual({ type: "error", message: "invalid message: not JSON" });
     expect(await socket.ask({ authType: "telepathy" })).toMatchObject({ type: "error" });
     expect(await socket.ask({ authType: "phone", message: "dance" })).toMatchObject({ type: "error" });
+    expect(await socket.ask({ authType: "2fa", password: "x".repeat(5000) })).toEqual({
+      type: "error",
+      message: "invalid message: too large",
+    });
     expect(await socket.ask({ authType: "qr" })).toMatchObject({ type: "error", message: QR_UNAVAILABLE });
     socket.ws.terminate();
   });

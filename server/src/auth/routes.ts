@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../app.js";
-import { forbidden, unauthorized } from "../http/errors.js";
+import { unauthorized } from "../http/errors.js";
 import { syncChannels } from "../users/channels.js";
-import { isPhoneAllowed } from "./phone.js";
 import {
   COOKIE_NAME,
   clearSessionCookie,
@@ -12,7 +11,8 @@ import {
   setSessionCookie,
   userByToken,
 } from "./session.js";
-import { IssuedSessions, SignInFlow } from "./sign-in-flow.js";
+import { CodeRequestLimiter, IssuedSessions, SignInFlow } from "./sign-in-flow.js";
+import { rfc3339 } from "./time.js";
 import { appNameFromUserAgent } from "./user-agent.js";
 import { ensureUserDefaults } from "./user-defaults.js";
 
@@ -27,14 +27,12 @@ const sessionCreate = z.object({
   session: z.string().min(1),
 });
 
-/** RFC 3339 with whole seconds, as Teldrive writes timestamps. */
-export const rfc3339 = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
-
 export async function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   const issued = new IssuedSessions();
+  const limiter = new CodeRequestLimiter();
 
   app.get("/auth/ws", { websocket: true }, (socket) => {
-    const flow = new SignInFlow(db, config.allowedPhones, issued);
+    const flow = new SignInFlow(db, config.allowedPhones, issued, limiter);
     // One message at a time, so a burst of guesses is counted in order.
     let queue = Promise.resolve();
     socket.on("message", (data) => {
@@ -54,7 +52,6 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps) {
     const body = sessionCreate.parse(req.body);
     const redeemed = issued.redeem(body.session, body.userId);
     if (!redeemed) throw unauthorized("invalid or expired sign-in session; sign in again");
-    if (!isPhoneAllowed(redeemed.phone, config.allowedPhones)) throw forbidden("user not allowed");
     const { token } = await db.tx(async (q) => {
       await ensureUserDefaults(q, body.userId);
       return createSession(q, {

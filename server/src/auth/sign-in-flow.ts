@@ -9,6 +9,12 @@ export const MAX_ATTEMPTS = 5;
 /** How long the `session` handed out on success may be exchanged at `POST /auth/login`. */
 export const ISSUED_SESSION_TTL_MS = 5 * 60 * 1000;
 
+/** Codes one phone number may request per window, over all connections: 10 codes x 5 guesses per 15 minutes. */
+export const MAX_CODES_PER_WINDOW = 10;
+export const CODE_WINDOW_MS = 15 * 60 * 1000;
+/** Sign-in messages are small; anything larger is refused unread. */
+const MAX_MESSAGE_BYTES = 4096;
+
 export const QR_UNAVAILABLE = "QR sign-in is not available on this server; sign in with your phone number";
 
 /** A client message on `/api/auth/ws` (Teldrive's `types.SocketMessage`). */
@@ -63,6 +69,25 @@ export class IssuedSessions {
   }
 }
 
+/** Caps code requests per phone number, so guessing cannot go on by asking for new codes. */
+export class CodeRequestLimiter {
+  private readonly requests = new Map<string, number[]>();
+
+  /** Records a request; false when the phone has used up its window. */
+  allow(phone: string): boolean {
+    const now = Date.now();
+    for (const [key, times] of this.requests) {
+      const live = times.filter((t) => t > now - CODE_WINDOW_MS);
+      if (live.length === 0) this.requests.delete(key);
+      else this.requests.set(key, live);
+    }
+    const times = this.requests.get(phone) ?? [];
+    if (times.length >= MAX_CODES_PER_WINDOW) return false;
+    this.requests.set(phone, [...times, now]);
+    return true;
+  }
+}
+
 interface PendingCode {
   phone: string;
   code: string;
@@ -94,9 +119,11 @@ export class SignInFlow {
     private readonly db: Queryable,
     private readonly allowedPhones: string[] | undefined,
     private readonly issued: IssuedSessions,
+    private readonly limiter: CodeRequestLimiter,
   ) {}
 
   async handle(raw: string): Promise<ServerMessage | null> {
+    if (Buffer.byteLength(raw) > MAX_MESSAGE_BYTES) return error("invalid message: too large");
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -117,6 +144,7 @@ export class SignInFlow {
     const phone = normalisePhone(phoneNo);
     if (!phone) return error("invalid phone number: use the international format, e.g. +15551234567");
     if (!isPhoneAllowed(phone, this.allowedPhones)) return error("user not allowed");
+    if (!this.limiter.allow(phone)) return error("too many codes requested for this number; try again later");
     const code = String(crypto.randomInt(0, 100_000)).padStart(5, "0");
     const phoneCodeHash = crypto.randomBytes(16).toString("hex");
     this.pendingCode = { phone, code, phoneCodeHash, expiresAt: Date.now() + CODE_TTL_MS, wrong: 0 };

@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../app.js";
-import { rfc3339 } from "../auth/routes.js";
 import { clearSessionCookie, requireUser } from "../auth/session.js";
+import { rfc3339 } from "../auth/time.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { avatarSvg, etagOf } from "./avatar.js";
 import {

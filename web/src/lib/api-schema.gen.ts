@@ -1213,7 +1213,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The phone number is not in ALLOWED_PHONES */
+            /** @description Cross-origin request refused */
             403: {
                 headers: {
                     [name: string]: unknown;
