@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
+import nacl from "tweetnacl";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { Blobs, type StoredPart } from "../src/storage/blobs.js";
@@ -60,6 +61,19 @@ describe("crypt", () => {
       expect(decryptedSize(cipher.length)).toBe(n);
       expect((await decrypt(cipher, salt)).equals(plain)).toBe(true);
     }
+  });
+
+  it("writes standard NaCl secretbox blocks under scrypt(N=16384, r=8, p=1) keys", async () => {
+    const salt = newSalt();
+    const plain = crypto.randomBytes(BLOCK_SIZE + 10);
+    const cipher = await encrypt(plain, salt);
+    const key = crypto.scryptSync(KEY, salt, 80, { N: 16384, r: 8, p: 1 }).subarray(0, 32);
+    const nonce = cipher.subarray(MAGIC.length, HEADER_SIZE);
+    const sealed = BLOCK_SIZE + 16;
+    const first = nacl.secretbox.open(cipher.subarray(HEADER_SIZE, HEADER_SIZE + sealed), nonce, key);
+    const second = nacl.secretbox.open(cipher.subarray(HEADER_SIZE + sealed), addToNonce(nonce, 1), key);
+    expect(Buffer.from(first ?? []).equals(plain.subarray(0, BLOCK_SIZE))).toBe(true);
+    expect(Buffer.from(second ?? []).equals(plain.subarray(BLOCK_SIZE))).toBe(true);
   });
 
   it("fails on a flipped bit and on a wrong salt", async () => {

@@ -1,16 +1,17 @@
 import crypto from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
-import nacl from "tweetnacl";
+import sodium from "libsodium-wrappers";
 
 /**
  * Teldrive's part encryption (rclone-crypt-like): "TELDRIVE\0\0" + 24-byte nonce, then NaCl secretbox
  * blocks of up to 64 KiB plaintext, the nonce incremented little-endian once per block.
+ * libsodium (WebAssembly) seals about four times faster than tweetnacl's pure JS; same box format.
  */
 export const MAGIC = Buffer.from("TELDRIVE\0\0", "latin1");
 export const NONCE_SIZE = 24;
 export const HEADER_SIZE = MAGIC.length + NONCE_SIZE;
 export const BLOCK_SIZE = 64 * 1024;
-export const BLOCK_OVERHEAD = nacl.secretbox.overheadLength;
+export const BLOCK_OVERHEAD = 16;
 export const SEALED_BLOCK_SIZE = BLOCK_SIZE + BLOCK_OVERHEAD;
 
 /** A new per-part salt: base64url(sha256(32 random bytes)), 44 characters (with padding, as Go's URLEncoding). */
@@ -24,7 +25,9 @@ const keyCache = new Map<string, Promise<Uint8Array>>();
 const KEY_CACHE_LIMIT = 256;
 
 /** The 32-byte data key: the first bytes of scrypt(N=16384, r=8, p=1, 80 bytes) of the key with the salt string. */
-export function deriveKey(secret: string, salt: string): Promise<Uint8Array> {
+export async function deriveKey(secret: string, salt: string): Promise<Uint8Array> {
+  // Every stream is built after its key, so this is the one place that waits for libsodium to load.
+  await sodium.ready;
   const cacheKey = `${salt}\0${crypto.createHash("sha256").update(secret).digest("hex")}`;
   const cached = keyCache.get(cacheKey);
   if (cached) return cached;
@@ -101,7 +104,11 @@ export class EncryptStream extends Transform {
   }
 
   private seal() {
-    const box = nacl.secretbox(this.block.subarray(0, this.filled), addToNonce(this.nonce, this.counter++), this.key);
+    const box = sodium.crypto_secretbox_easy(
+      this.block.subarray(0, this.filled),
+      addToNonce(this.nonce, this.counter++),
+      this.key,
+    );
     this.push(Buffer.from(box.buffer, box.byteOffset, box.byteLength));
     this.filled = 0;
   }
@@ -146,13 +153,18 @@ export class DecryptStream extends Transform {
 
   private open(): Error | undefined {
     if (this.filled <= BLOCK_OVERHEAD) return new Error("encrypted part is truncated");
-    const plain = nacl.secretbox.open(
-      this.block.subarray(0, this.filled),
-      addToNonce(this.nonce, this.counter++),
-      this.key,
-    );
-    this.filled = 0;
-    if (!plain) return new Error("encrypted part failed authentication");
+    let plain: Uint8Array;
+    try {
+      plain = sodium.crypto_secretbox_open_easy(
+        this.block.subarray(0, this.filled),
+        addToNonce(this.nonce, this.counter++),
+        this.key,
+      );
+    } catch {
+      return new Error("encrypted part failed authentication");
+    } finally {
+      this.filled = 0;
+    }
     this.push(Buffer.from(plain.buffer, plain.byteOffset, plain.byteLength));
     return undefined;
   }
