@@ -447,10 +447,11 @@ describe("find", () => {
 
   it("filters by type and category list (folder included)", async () => {
     expect(names((await find({ type: "folder" })).body)).toEqual(["2023", "Music", "Photos", "Summer"]);
-    expect(names((await find({ type: "file", category: "image,audio" })).body)).toEqual(
+    // Sorted here: the database collation decides how upper and lower case interleave.
+    expect(names((await find({ type: "file", category: "image,audio" })).body).sort()).toEqual(
       ["Beach_Holiday-2023.JPG", "beach party.png", "Holiday Song.mp3"].sort(),
     );
-    expect(names((await find({ category: "archive,folder" })).body)).toEqual(
+    expect(names((await find({ category: "archive,folder" })).body).sort()).toEqual(
       ["2023", "Music", "Photos", "Summer", "archive.tar.gz"].sort(),
     );
   });

@@ -92,7 +92,10 @@ export async function findFiles(db: Queryable, filter: FindFilter, paging: Pagin
   const offset = (paging.page - 1) * paging.limit;
   const [items, counted] = await Promise.all([
     db.query<FileRow>(
-      `${cte}SELECT ${LIST_COLUMNS} FROM files WHERE ${where} ORDER BY ${orderBy} LIMIT ${paging.limit} OFFSET ${offset}`,
+      // The page's ids come from an index-only scan; only those rows are read from the table, not the skipped ones.
+      `${cte}SELECT ${LIST_COLUMNS} FROM (
+         SELECT id FROM files WHERE ${where} ORDER BY ${orderBy} LIMIT ${paging.limit} OFFSET ${offset}
+       ) page JOIN files USING (id) ORDER BY ${orderBy}`,
       params,
     ),
     db.query<{ count: number }>(`${cte}SELECT count(*) AS count FROM files WHERE ${where}`, params),
