@@ -41,8 +41,8 @@ const GRID_PADDING = 12;
 const LONG_PRESS_MS = 500;
 const DRAG_MIME = "application/x-drive-items";
 
-/** Scroll offsets per list, so returning to a folder lands where the user left it. */
-const scrollOffsets = new Map<string, number>();
+/** Scroll offset and focused row per list, so returning to a folder lands where the user left it. */
+const memory = new Map<string, { offset: number; focus: number }>();
 
 export interface FileListProps {
   query: ListQuery;
@@ -83,13 +83,20 @@ export function FileList(props: FileListProps) {
   const count = pages.count;
   const rowCount = Math.ceil(count / columns);
   const rowHeight = grid ? CARD_ROW_HEIGHT : ROW_HEIGHT;
-  const [focusIndex, setFocusIndex] = useState(0);
-  const focusRow = Math.floor(Math.min(focusIndex, Math.max(0, count - 1)) / columns);
   const scrollKey = `${hashKey([query])}|${viewId}`;
+  const [focusIndex, setFocusIndex] = useState(() => memory.get(scrollKey)?.focus ?? 0);
+  const focusRow = Math.floor(Math.min(focusIndex, Math.max(0, count - 1)) / columns);
   const selection = useSelection();
   const [dropIndex, setDropIndex] = useState<number>();
   const [sheetOpen, setSheetOpen] = useState(false);
   const [touch, setTouch] = useState(false);
+
+  const focusIndexRef = useRef(focusIndex);
+  focusIndexRef.current = focusIndex;
+  useEffect(() => {
+    const saved = memory.get(scrollKey);
+    memory.set(scrollKey, { offset: saved?.offset ?? 0, focus: focusIndex });
+  }, [scrollKey, focusIndex]);
 
   const virtualizer = useVirtualizer({
     count: rowCount,
@@ -98,14 +105,14 @@ export function FileList(props: FileListProps) {
     overscan: 4,
     paddingStart: grid ? GRID_PADDING : 0,
     scrollPaddingStart: grid ? GRID_PADDING : HEADER_HEIGHT,
-    initialOffset: () => scrollOffsets.get(scrollKey) ?? 0,
+    initialOffset: () => memory.get(scrollKey)?.offset ?? 0,
     rangeExtractor: (range) => {
       const rows = defaultRangeExtractor(range);
       if (focusRow < range.count && !rows.includes(focusRow)) rows.push(focusRow);
       return rows.sort((a, b) => a - b);
     },
     onChange: (instance) => {
-      scrollOffsets.set(scrollKey, instance.scrollOffset ?? 0);
+      memory.set(scrollKey, { offset: instance.scrollOffset ?? 0, focus: focusIndexRef.current });
     },
   });
 
@@ -119,10 +126,13 @@ export function FileList(props: FileListProps) {
     setTouch(window.matchMedia("(pointer: coarse)").matches);
   }, []);
 
-  // Roving focus: after a keyboard move, focus the row once it is rendered (it may need a scroll first).
+  // Roving focus: after a keyboard move, focus the row once it is rendered (it may need a scroll first). A
+  // placeholder replaced by its row takes the focus with it, so while the list holds focus, give it to the new row.
   const wantFocus = useRef(false);
+  const hasFocus = useRef(false);
   useLayoutEffect(() => {
-    if (!wantFocus.current) return;
+    const lost = hasFocus.current && (document.activeElement === document.body || document.activeElement === null);
+    if (!wantFocus.current && !lost) return;
     const el = parentRef.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`);
     if (el) {
       el.focus({ preventScroll: true });
@@ -281,6 +291,13 @@ export function FileList(props: FileListProps) {
             data-testid="file-list"
             className="relative min-h-0 flex-1 overflow-auto outline-none [overflow-anchor:none]"
             onKeyDown={(e: KeyboardEvent) => onKeyDown(e)}
+            onFocus={() => {
+              hasFocus.current = true;
+            }}
+            onBlur={(e) => {
+              // Focus moving elsewhere (not a row being replaced, which has no relatedTarget) leaves the list.
+              if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) hasFocus.current = false;
+            }}
             onClick={onClick}
             onDoubleClick={onDoubleClick}
             onContextMenu={onContextMenu}

@@ -36,9 +36,7 @@ export function FileToolbar(props: FileToolbarProps) {
       <div className="min-w-0 flex-1">{props.title}</div>
       {selected.length > 0 ? (
         <div role="toolbar" aria-label="Selection" className="flex flex-wrap items-center gap-1">
-          <span className="px-2 text-sm text-on-surface-variant" aria-live="polite">
-            {selected.length} selected
-          </span>
+          <span className="px-2 text-sm text-on-surface-variant">{selected.length} selected</span>
           {itemCommands.map((command) => (
             <IconButton
               key={command.id}
