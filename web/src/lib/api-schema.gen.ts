@@ -589,7 +589,7 @@ export interface components {
             channelId?: number;
         };
         /**
-         * @description Telegram channel information
+         * @description Selects one of the caller's channels as the default, renaming it when channelName is given
          * @example {
          *       "channelName": "Channel Name",
          *       "channelId": 123456789
@@ -602,7 +602,7 @@ export interface components {
              * Format: int64
              * @description Unique numeric identifier of the channel
              */
-            channelId?: number;
+            channelId: number;
         };
         /** @description Every error of this server: the HTTP status in `code` and a readable `message` */
         Error: {
@@ -1044,8 +1044,8 @@ export interface components {
             size: number;
             /** @description Indicates if the part is encrypted */
             encrypted: boolean;
-            /** @description Salt value used for encryption, required if encrypted is true */
-            salt?: string;
+            /** @description "" for a plain part; the part's own salt when encrypted */
+            salt: string;
         };
         /** @description Statistics about the upload */
         UploadStats: {
