@@ -426,6 +426,10 @@ describe("find", () => {
     expect(names((await find({ query: "HOLIDAY-beach!" })).body)).toHaveLength(2);
     expect(names((await find({ query: "song" })).body)).toEqual(["Holiday Song.mp3"]);
     expect(names((await find({ query: "beach_party" })).body)).toEqual(["beach party.png"]);
+    const umlaut = await create(server, user, { name: "ÜBER Straße.txt", type: "file", path: "/Music", size: 0 });
+    expect((await find({ query: "über STRASSE" })).body.items).toEqual([]);
+    expect((await find({ query: "über straße" })).body.items.map((f) => f.id)).toEqual([umlaut.id]);
+    await call(server, user, "POST", "/files/delete", { ids: [umlaut.id] });
   });
 
   it("deepSearch limits the search to the path's subtree", async () => {

@@ -132,9 +132,10 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       const content = changesContent ? await readContent(q, user.userId, body) : null;
       if ((name !== file.name || parentId !== file.parent_id) && (await sibling(q, user.userId, parentId, name)))
         throw clash(name);
-      const updatedAt = body.updatedAt ?? (content ? new Date().toISOString() : file.updated_at.toISOString());
+      // null keeps the stored time: a rename or move is not a content change.
+      const updatedAt = body.updatedAt ?? (content ? new Date().toISOString() : null);
       const [updated] = await q.query<FileRow>(
-        `UPDATE files SET name = $2, parent_id = $3, category = $4, updated_at = $5,
+        `UPDATE files SET name = $2, parent_id = $3, category = $4, updated_at = coalesce($5::timestamptz, updated_at),
            size = coalesce($6, size), encrypted = coalesce($7, encrypted), parts = coalesce($8, parts),
            channel_id = coalesce($9, channel_id), hash = CASE WHEN $10 THEN $11 ELSE hash END
          WHERE id = $1 RETURNING *`,
