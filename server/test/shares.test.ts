@@ -60,7 +60,7 @@ beforeAll(async () => {
   ids.sub = await folderId("/Shared/Sub");
   folderShare = await share(ids.shared, { password: PASSWORD });
   fileShare = await share(ids.top);
-});
+}, 120_000);
 afterAll(async () => {
   await server?.close();
 });
@@ -187,6 +187,28 @@ describe("GET /api/shares/{id}/files", () => {
       const res = await list(`?path=${encodeURIComponent(path)}`, auth);
       expect(res.statusCode, path).toBe(404);
     }
+  });
+});
+
+describe("changing a share's password", () => {
+  it("stops the old password at once", async () => {
+    const id = await share(ids.a ?? "", { password: "one" });
+    const list = (password: string) =>
+      server.app.inject({
+        url: `/api/shares/${id}/files`,
+        headers: { authorization: basic(password) },
+        remoteAddress: "10.3.0.1",
+      });
+    expect((await list("one")).statusCode).toBe(200);
+    const patched = await server.app.inject({
+      method: "PATCH",
+      url: `/api/files/${ids.a}/share`,
+      headers: { cookie: owner.cookie },
+      payload: { password: "two" },
+    });
+    expect(patched.statusCode).toBe(204);
+    expect((await list("one")).statusCode).toBe(401);
+    expect((await list("two")).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { expect } from "vitest";
-import { userByToken } from "../src/auth/session.js";
 import type { TestServer } from "./helpers.js";
 
 export interface UploadPartOut {
@@ -50,7 +49,6 @@ export async function createFile(
   cookie: string,
   opts: { name: string; parts: UploadPartOut[]; size: number; encrypted?: boolean; mimeType?: string; path?: string },
 ): Promise<{ id: string; name: string }> {
-  if (!server.app.hasRoute({ method: "POST", url: "/api/files" })) return insertFileRow(server, cookie, opts);
   const res = await server.app.inject({
     method: "POST",
     url: "/api/files",
@@ -84,36 +82,4 @@ export async function storeFile(
     name,
   });
   return createFile(server, cookie, { ...opts, name, parts, size: data.length });
-}
-
-// Until the files module serves POST /api/files, the row is written directly (root folder only).
-async function insertFileRow(
-  server: TestServer,
-  cookie: string,
-  opts: { name: string; parts: UploadPartOut[]; size: number; encrypted?: boolean; mimeType?: string },
-) {
-  const token = decodeURIComponent(cookie.split("=")[1] ?? "");
-  const user = await userByToken(server.db, token);
-  if (!user) throw new Error("cookie of no user");
-  const [root] = await server.db.query<{ id: string }>(
-    "SELECT id FROM files WHERE user_id = $1 AND parent_id IS NULL",
-    [user.userId],
-  );
-  const id = crypto.randomUUID();
-  await server.db.query(
-    `INSERT INTO files (id, name, type, mime_type, size, encrypted, user_id, parent_id, parts, channel_id)
-     VALUES ($1, $2, 'file', $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      id,
-      opts.name,
-      opts.mimeType ?? "application/octet-stream",
-      opts.size,
-      opts.encrypted ?? false,
-      user.userId,
-      root?.id,
-      JSON.stringify(opts.parts.map((p) => (p.salt ? { id: p.partId, salt: p.salt } : { id: p.partId }))),
-      opts.parts[0]?.channelId ?? null,
-    ],
-  );
-  return { id, name: opts.name };
 }

@@ -1,4 +1,3 @@
-import bcrypt from "bcryptjs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../app.js";
@@ -8,6 +7,7 @@ import type { Queryable } from "../db/index.js";
 import { getOwnedFile, listFolder, toFileOut } from "../files/index.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
 import { AttemptLimiter } from "./attempt-limiter.js";
+import { PasswordCache } from "./password-cache.js";
 import { sharePassword } from "./share-password.js";
 
 interface ShareRow {
@@ -85,6 +85,7 @@ async function insideShare(db: Queryable, share: ShareRow, fileId: string): Prom
 
 export async function shareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   const limiter = new AttemptLimiter();
+  const passwords = new PasswordCache();
 
   /** Checks a password against a protected share, refusing while too many wrong ones came from this address. */
   async function checkPassword(req: FastifyRequest, reply: FastifyReply, share: ShareRow, password: string | null) {
@@ -95,7 +96,7 @@ export async function shareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       reply.header("Retry-After", String(wait));
       throw new HttpError(429, "too many attempts, try again later");
     }
-    if (password !== null && (await bcrypt.compare(password, share.password))) {
+    if (password !== null && (await passwords.matches(password, share.password))) {
       limiter.reset(key);
       return;
     }
