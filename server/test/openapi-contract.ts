@@ -14,12 +14,15 @@ interface ResponseObject {
   content?: Record<string, MediaType>;
 }
 interface Operation {
+  requestBody?: { content?: Record<string, MediaType> };
   responses: Record<string, ResponseObject>;
 }
 interface OpenApiDoc {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown> };
 }
+
+const pointerSegment = (s: string) => s.replaceAll("~", "~0").replaceAll("/", "~1");
 
 const DOC_PATH = path.resolve(import.meta.dirname, "../../docs/openapi.json");
 
@@ -52,6 +55,15 @@ export class Contract {
     return fn(value) ? [] : (fn.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
   }
 
+  /** Problems of a JSON request body against the operation's documented body; empty when it conforms. */
+  requestErrors(method: string, template: string, body: unknown): string[] {
+    const m = method.toLowerCase();
+    const op = this.doc.paths[template]?.[m];
+    if (!op?.requestBody?.content?.["application/json"]) return [`${method} ${template} documents no JSON body`];
+    const fn = this.validator(`/paths/${pointerSegment(template)}/${m}/requestBody/content/application~1json/schema`);
+    return fn(body) ? [] : (fn.errors ?? []).map((e) => `request ${e.instancePath || "/"} ${e.message}`);
+  }
+
   /** Everything in the response that the document does not allow; empty when it conforms. */
   responseErrors(method: string, template: string, res: LightMyRequestResponse): string[] {
     const m = method.toLowerCase();
@@ -79,7 +91,7 @@ export class Contract {
       } catch {
         return [`body is not JSON: ${res.body.slice(0, 200)}`];
       }
-      const pointer = `/paths/${template.replaceAll("~", "~0").replaceAll("/", "~1")}/${m}/responses/${status}/content/application~1json/schema`;
+      const pointer = `/paths/${pointerSegment(template)}/${m}/responses/${status}/content/application~1json/schema`;
       const fn = this.validator(pointer);
       return fn(body)
         ? []

@@ -45,6 +45,9 @@ async function call(method: "GET" | "POST" | "PATCH" | "DELETE", template: strin
     contract.responseErrors(method, template, res),
     `${method} ${url} -> ${res.statusCode} ${res.body.slice(0, 300)}`,
   ).toEqual([]);
+  // A body the server accepted must be one the document allows too.
+  if (opts.body !== undefined && res.statusCode < 300)
+    expect(contract.requestErrors(method, template, opts.body), `${method} ${url} request body`).toEqual([]);
   return res;
 }
 
@@ -52,6 +55,8 @@ it("the validator itself rejects what the document does not allow", () => {
   expect(contract.schemaErrors("ApiVersion", { version: "1" })).not.toEqual([]);
   expect(contract.schemaErrors("UserConfig", { channelId: "1", bots: [] })).not.toEqual([]);
   expect(contract.schemaErrors("Error", { code: 404, message: "not found" })).toEqual([]);
+  expect(contract.requestErrors("POST", "/users/bots", { bots: ["not a token"] })).not.toEqual([]);
+  expect(contract.requestErrors("POST", "/users/bots", { bots: [`1234567890:${"a".repeat(35)}`] })).toEqual([]);
 });
 
 describe("auth", () => {
