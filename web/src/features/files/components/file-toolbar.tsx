@@ -25,9 +25,10 @@ export interface FileToolbarProps {
 
 /** Creation commands for the folder, item commands for the selection, sort and list/grid. */
 export function FileToolbar(props: FileToolbarProps) {
-  // Subscribing to the ids re-renders the toolbar when the selection changes.
-  const selectedCount = useSelection((s) => s.ids.size);
-  const selected = selectedCount > 0 ? props.selectedItems() : [];
+  // Subscribing to the id set (not its size) re-renders the toolbar when the selection changes to another
+  // item of the same count, e.g. after a moved item leaves the list and another one is clicked.
+  const selectedIds = useSelection((s) => s.ids);
+  const selected = selectedIds.size > 0 ? props.selectedItems() : [];
   const itemCommands = fileCommandsFor(selected, { canCreate: false }).filter((c) => c.id !== "open");
   const createCommands = props.canCreate ? fileCommandsFor([], { canCreate: true }) : [];
 
