@@ -90,17 +90,19 @@ export async function findFiles(db: Queryable, filter: FindFilter, paging: Pagin
   const column = SORT_COLUMNS[paging.sort];
   const orderBy = column === "id" ? `id ${dir}` : `${column} ${dir}, id ${dir}`;
   const offset = (paging.page - 1) * paging.limit;
-  const [items, counted] = await Promise.all([
-    db.query<FileRow>(
-      // The page's ids come from an index-only scan; only those rows are read from the table, not the skipped ones.
-      `${cte}SELECT ${LIST_COLUMNS} FROM (
-         SELECT id FROM files WHERE ${where} ORDER BY ${orderBy} LIMIT ${paging.limit} OFFSET ${offset}
-       ) page JOIN files USING (id) ORDER BY ${orderBy}`,
-      params,
-    ),
-    db.query<{ count: number }>(`${cte}SELECT count(*) AS count FROM files WHERE ${where}`, params),
-  ]);
-  const count = counted[0]?.count ?? 0;
+  const items = await db.query<FileRow>(
+    // The page's ids come from an index-only scan; only those rows are read from the table, not the skipped ones.
+    `${cte}SELECT ${LIST_COLUMNS} FROM (
+       SELECT id FROM files WHERE ${where} ORDER BY ${orderBy} LIMIT ${paging.limit} OFFSET ${offset}
+     ) page JOIN files USING (id) ORDER BY ${orderBy}`,
+    params,
+  );
+  // A short, non-empty page (or an empty first page) is the last one, so it already tells the total.
+  const isLast = items.length < paging.limit && (items.length > 0 || offset === 0);
+  const count = isLast
+    ? offset + items.length
+    : ((await db.query<{ count: number }>(`${cte}SELECT count(*) AS count FROM files WHERE ${where}`, params))[0]
+        ?.count ?? 0);
   return {
     items: items.map(toFileOut),
     meta: { count, totalPages: Math.ceil(count / paging.limit), currentPage: paging.page },
