@@ -72,8 +72,43 @@ describe("auth", () => {
       phoneCode: codes.code("+15550500002"),
       phoneCodeHash,
     });
+    const replies = [
+      sent,
+      success,
+      await socket.ask({ authType: "qr" }),
+      await socket.ask({
+        authType: "phone",
+        message: "signin",
+        phoneNo: "+15550500002",
+        phoneCode: "1",
+        phoneCodeHash,
+      }),
+    ];
+    const again = await socket.ask({ authType: "phone", message: "sendcode", phoneNo: "+15550500002" });
+    const hash2 = (again.payload as { phoneCodeHash: string }).phoneCodeHash;
+    replies.push(
+      again,
+      await socket.ask({
+        authType: "phone",
+        message: "signin",
+        phoneNo: "+15550500002",
+        phoneCode: "x",
+        phoneCodeHash: hash2,
+      }),
+    );
     codes.restore();
     socket.ws.terminate();
+    expect(replies.map((r) => r.message ?? "payload")).toEqual([
+      "payload",
+      "success",
+      expect.stringContaining("QR"),
+      expect.any(String),
+      "payload",
+      "PHONE_CODE_INVALID",
+    ]);
+    for (const reply of replies)
+      expect(contract.schemaErrors("AuthServerMessage", reply), JSON.stringify(reply)).toEqual([]);
+    expect(contract.schemaErrors("AuthServerMessage", { type: "auth", payload: { phoneCodeHash: 1 } })).not.toEqual([]);
     expect(contract.schemaErrors("SessionCreate", success.payload)).toEqual([]);
     expect((await call("POST", "/auth/login", { body: success.payload, cookie: null })).statusCode).toBe(204);
     expect((await call("POST", "/auth/login", { body: success.payload, cookie: null })).statusCode).toBe(401);

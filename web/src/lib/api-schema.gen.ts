@@ -1110,6 +1110,34 @@ export interface components {
             /** @description Indicates if this is the currently active session */
             current: boolean;
         };
+        /** @description A message the client sends on the sign-in websocket `/auth/ws` (our addition to the document; Teldrive's protocol) */
+        AuthClientMessage: {
+            /** @enum {string} */
+            authType: "qr" | "phone" | "2fa";
+            /**
+             * @description With authType phone
+             * @enum {string}
+             */
+            message?: "sendcode" | "signin";
+            /** @description International format, e.g. +15551234567 */
+            phoneNo?: string;
+            /** @description The 5-digit code */
+            phoneCode?: string;
+            /** @description From the sendcode answer */
+            phoneCodeHash?: string;
+            /** @description With authType 2fa */
+            password?: string;
+        };
+        /** @description A message the server sends on the sign-in websocket `/auth/ws` (our addition to the document; Teldrive's protocol) */
+        AuthServerMessage: {
+            /** @enum {string} */
+            type: "auth" | "error";
+            /** @description `success`, `2FA required`, `PHONE_CODE_INVALID`, or the error text when type is error */
+            message?: string;
+            payload?: {
+                phoneCodeHash: string;
+            } | components["schemas"]["SessionCreate"];
+        };
     };
     responses: never;
     parameters: {
