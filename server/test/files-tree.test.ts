@@ -193,6 +193,43 @@ describe("delete", () => {
   });
 });
 
+describe("content replace", () => {
+  it("replaces bytes via POST replace and PATCH uploadId, deleting the old parts from disk", async () => {
+    const user = await createUser(server);
+    const v1 = crypto.randomBytes(2100);
+    const file = await storeAt(user, "/", "r.bin", v1);
+    const v1Parts = await partPaths(file.id);
+    expect(v1Parts.every((p) => fs.existsSync(p))).toBe(true);
+
+    const v2 = crypto.randomBytes(1500);
+    const up2 = crypto.randomUUID();
+    await uploadParts(server, user.cookie, v2, { partSize: 1000, uploadId: up2, name: "r.bin" });
+    const replaced = await call<FileJson>(server, user, "POST", "/files", {
+      name: "r.bin",
+      type: "file",
+      path: "/",
+      uploadId: up2,
+      size: v2.length,
+      replace: true,
+    });
+    expect(replaced.status).toBe(201);
+    expect(replaced.body).toMatchObject({ id: file.id, size: 1500 });
+    expect(replaced.body.hash).not.toBe(file.hash);
+    expect(sha256(await content(user, replaced.body))).toBe(sha256(v2));
+    expect(v1Parts.some((p) => fs.existsSync(p))).toBe(false);
+    const v2Parts = await partPaths(file.id);
+
+    const v3 = crypto.randomBytes(10);
+    const up3 = crypto.randomUUID();
+    await uploadParts(server, user.cookie, v3, { partSize: 1000, uploadId: up3, name: "r.bin" });
+    const patched = await call<FileJson>(server, user, "PATCH", `/files/${file.id}`, { uploadId: up3, size: 10 });
+    expect(patched.status).toBe(200);
+    expect(patched.body.size).toBe(10);
+    expect(sha256(await content(user, patched.body))).toBe(sha256(v3));
+    expect(v2Parts.some((p) => fs.existsSync(p))).toBe(false);
+  });
+});
+
 describe("copy", () => {
   it("copies a file's bytes into new parts, by path (created) with a new name", async () => {
     const user = await createUser(server);
