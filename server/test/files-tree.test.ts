@@ -317,6 +317,10 @@ describe("copy", () => {
     expect((await call(server, user, "POST", `/files/${d.id}/copy`, { destination: d.id, newName: "d2" })).status).toBe(
       400,
     );
+    expect((await call(server, user, "POST", `/files/${d.id}/copy`, { destination: "/d/inner/made" })).status).toBe(
+      400,
+    );
+    expect((await list(server, user, { path: "/d/inner" })).body.meta.count).toBe(0);
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect((await call(server, user, "POST", `/files/${unknown}/copy`, { destination: "/" })).status).toBe(404);
     expect((await call(server, user, "POST", `/files/${f.id}/copy`, { destination: unknown })).status).toBe(404);

@@ -79,11 +79,15 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
     const source = await requireOwnedFile(db, user.userId, id);
     if (source.parent_id === null) throw badRequest("the root folder cannot be copied");
     const name = checkName(body.newName || source.name);
-    const dest = isUuid(body.destination)
-      ? await resolveDestination(db, user.userId, body.destination)
-      : await db.tx((q) => makeDirs(q, user.userId, body.destination));
-    if (source.type === "folder" && (await isInsideFolder(db, dest.id, source.id)))
-      throw badRequest("a folder cannot be copied into itself or one of its subfolders");
+    // One transaction, so folders made for a refused destination are rolled back.
+    const dest = await db.tx(async (q) => {
+      const folder = isUuid(body.destination)
+        ? await resolveDestination(q, user.userId, body.destination)
+        : await makeDirs(q, user.userId, body.destination);
+      if (source.type === "folder" && (await isInsideFolder(q, folder.id, source.id)))
+        throw badRequest("a folder cannot be copied into itself or one of its subfolders");
+      return folder;
+    });
     const nameTaken = async (q: Queryable) =>
       (await q.query("SELECT 1 FROM files WHERE parent_id = $1 AND name = $2 AND status = 'active'", [dest.id, name]))
         .length > 0;
