@@ -18,7 +18,7 @@ beforeAll(async () => {
   // One after the other: a PGlite booting beside a starting app can starve its plugin timers.
   server = await startServer({ ENCRYPTION_KEY: "uploads test key" });
   keyless = await startServer();
-});
+}, 120_000);
 afterAll(async () => {
   await Promise.all([server?.close(), keyless?.close()]);
 });
