@@ -61,3 +61,12 @@ export async function create(server: TestServer, user: TestUser, body: Record<st
 export async function list(server: TestServer, user: TestUser, params: Record<string, string | number | boolean>) {
   return call<FileListJson>(server, user, "GET", `/files?${qs(params)}`);
 }
+
+/** Folders whose stored child_count differs from their real number of active children (should be none). */
+export function wrongFolderCounts(server: TestServer) {
+  return server.db.query(
+    `SELECT f.name, f.child_count, real.n AS actual FROM files f
+     CROSS JOIN LATERAL (SELECT count(*) AS n FROM files c WHERE c.parent_id = f.id AND c.status = 'active') real
+     WHERE f.type = 'folder' AND f.child_count <> real.n`,
+  );
+}

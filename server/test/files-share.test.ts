@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, create, type TestUser } from "./files-api.js";
+import { call, create, type TestUser, wrongFolderCounts } from "./files-api.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 
 let server: TestServer;
@@ -97,5 +97,11 @@ describe("per-file shares", () => {
       expect(
         (await call(server, user, method, url, method === "GET" || method === "DELETE" ? undefined : {})).status,
       ).toBe(404);
+  });
+});
+
+describe("folder child counts", () => {
+  it("stay exact after everything above", async () => {
+    expect(await wrongFolderCounts(server)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, create, type FileJson, list, mkdir, type TestUser } from "./files-api.js";
+import { call, create, type FileJson, list, mkdir, type TestUser, wrongFolderCounts } from "./files-api.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 import { sha256, uploadParts } from "./upload-fixtures.js";
 
@@ -193,6 +193,30 @@ describe("delete", () => {
   });
 });
 
+describe("paged counts after changes", () => {
+  it("meta.count of a full page follows creates, moves, copies and deletes", async () => {
+    const user = await createUser(server);
+    await mkdir(server, user, "/many");
+    await mkdir(server, user, "/elsewhere");
+    const made: FileJson[] = [];
+    for (let i = 0; i < 12; i++)
+      made.push(await create(server, user, { name: `m${i}`, type: "file", path: "/many", size: 0 }));
+    const count = async () => (await list(server, user, { path: "/many", limit: 5 })).body.meta;
+    expect(await count()).toEqual({ count: 12, totalPages: 3, currentPage: 1 });
+    const [a, b, c] = made as [FileJson, FileJson, FileJson];
+    await call(server, user, "POST", "/files/move", { ids: [a.id, b.id], destinationParent: "/elsewhere" });
+    expect((await count()).count).toBe(10);
+    await call(server, user, "POST", "/files/delete", { ids: [c.id] });
+    expect((await count()).count).toBe(9);
+    await call(server, user, "PATCH", `/files/${a.id}`, { parentId: made[3]?.parentId });
+    expect((await count()).count).toBe(10);
+    await call(server, user, "POST", `/files/${b.id}/copy`, { destination: "/many" });
+    await mkdir(server, user, "/many/sub/deeper");
+    expect((await count()).count).toBe(12);
+    expect(await wrongFolderCounts(server)).toEqual([]);
+  });
+});
+
 describe("content replace", () => {
   it("replaces bytes via POST replace and PATCH uploadId, deleting the old parts from disk", async () => {
     const user = await createUser(server);
@@ -333,5 +357,11 @@ describe("copy", () => {
       newName: "g.txt",
     });
     expect(ok.body).toMatchObject({ name: "g.txt", size: 0 });
+  });
+});
+
+describe("folder child counts", () => {
+  it("stay exact after everything above", async () => {
+    expect(await wrongFolderCounts(server)).toEqual([]);
   });
 });

@@ -1,7 +1,16 @@
 import { blake3 } from "@noble/hashes/blake3.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, create, type FileJson, type FileListJson, list, mkdir, type TestUser } from "./files-api.js";
+import {
+  call,
+  create,
+  type FileJson,
+  type FileListJson,
+  list,
+  mkdir,
+  type TestUser,
+  wrongFolderCounts,
+} from "./files-api.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 
 let server: TestServer;
@@ -598,5 +607,11 @@ describe("another user's file is never reachable", () => {
     expect(still.body).toMatchObject({ name: "s.txt", parentId: folder.id });
     expect((await call(server, owner, "GET", `/files/${file.id}/share`)).status).toBe(200);
     expect((await list(server, intruder, { path: "/" })).body.meta.count).toBe(1);
+  });
+});
+
+describe("folder child counts", () => {
+  it("stay exact after everything above", async () => {
+    expect(await wrongFolderCounts(server)).toEqual([]);
   });
 });

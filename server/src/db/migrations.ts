@@ -92,6 +92,13 @@ export const migrations: string[] = [
   );
   CREATE INDEX file_shares_file ON file_shares (file_id);
   `,
+  // 2: active children per folder, kept in step by the files module so list pages need no count(*).
+  `
+  ALTER TABLE files ADD COLUMN child_count bigint NOT NULL DEFAULT 0;
+  UPDATE files f SET child_count = c.n
+    FROM (SELECT parent_id, count(*) AS n FROM files WHERE status = 'active' AND parent_id IS NOT NULL GROUP BY parent_id) c
+    WHERE f.id = c.parent_id;
+  `,
 ];
 
 export async function migrate(db: Db): Promise<void> {

@@ -15,6 +15,8 @@ export interface FileRow {
   parts: StoredPart[] | null;
   channel_id: number | null;
   hash: string | null;
+  /** Active rows directly inside (folders; see counts.ts). */
+  child_count: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -62,4 +64,4 @@ export function toFileOut(row: FileRow): FileOut {
 
 /** Every column but `parts`, for lists (parts can be large). */
 export const LIST_COLUMNS =
-  "id, name, type, mime_type, size, category, encrypted, user_id, status, parent_id, NULL::jsonb AS parts, channel_id, hash, created_at, updated_at";
+  "id, name, type, mime_type, size, category, encrypted, user_id, status, parent_id, NULL::jsonb AS parts, channel_id, hash, child_count, created_at, updated_at";

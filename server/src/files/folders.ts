@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import type { Queryable } from "../db/index.js";
 import { conflict, notFound } from "../http/errors.js";
+import { adjustChildCount } from "./counts.js";
 import type { FileRow } from "./file-row.js";
 import { FOLDER_MIME } from "./lib/mime.js";
 import { checkName } from "./lib/names.js";
@@ -8,12 +9,13 @@ import { getRootFolder, isUuid, pathSegments, requireOwnedFolder, resolvePath } 
 
 /** The folder `name` in `parentId`, created when missing; 409 when a file holds that name. */
 async function ensureChildFolder(q: Queryable, userId: number, parentId: string, name: string): Promise<FileRow> {
-  await q.query(
+  const inserted = await q.query(
     `INSERT INTO files (id, name, type, mime_type, user_id, parent_id) VALUES ($1, $2, 'folder', $3, $4, $5)
      ON CONFLICT (user_id, coalesce(parent_id, '00000000-0000-0000-0000-000000000000'::uuid), name)
-       WHERE status = 'active' DO NOTHING`,
+       WHERE status = 'active' DO NOTHING RETURNING id`,
     [uuidv7(), name, FOLDER_MIME, userId, parentId],
   );
+  await adjustChildCount(q, parentId, inserted.length);
   const rows = await q.query<FileRow>(
     "SELECT * FROM files WHERE user_id = $1 AND parent_id = $2 AND name = $3 AND status = 'active'",
     [userId, parentId, name],

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/index.js";
+import { childCount } from "./counts.js";
 import { type FileList, type FileRow, LIST_COLUMNS, toFileOut } from "./file-row.js";
 import { queryWords } from "./lib/clean-name.js";
 import type { DateFilter } from "./lib/updated-at.js";
@@ -33,6 +34,21 @@ export interface FindFilter {
   updatedAt?: DateFilter[];
   shared?: boolean;
   status?: "active" | "pending_deletion";
+}
+
+/** Only the active children of one folder, unfiltered: their number is the folder's child_count. */
+function isPlainChildren(f: FindFilter): boolean {
+  return (
+    !f.subtree &&
+    !f.rootOnly &&
+    (f.status ?? "active") === "active" &&
+    f.name === undefined &&
+    !f.query &&
+    !f.type &&
+    !f.categories?.length &&
+    !f.updatedAt?.length &&
+    !f.shared
+  );
 }
 
 /** Builds the WHERE clause; values always go through parameters. */
@@ -99,10 +115,12 @@ export async function findFiles(db: Queryable, filter: FindFilter, paging: Pagin
   );
   // A short, non-empty page (or an empty first page) is the last one, so it already tells the total.
   const isLast = items.length < paging.limit && (items.length > 0 || offset === 0);
-  const count = isLast
-    ? offset + items.length
-    : ((await db.query<{ count: number }>(`${cte}SELECT count(*) AS count FROM files WHERE ${where}`, params))[0]
-        ?.count ?? 0);
+  let count = offset + items.length;
+  if (!isLast && filter.parentId && isPlainChildren(filter)) count = await childCount(db, filter.parentId);
+  else if (!isLast)
+    count =
+      (await db.query<{ count: number }>(`${cte}SELECT count(*) AS count FROM files WHERE ${where}`, params))[0]
+        ?.count ?? 0;
   return {
     items: items.map(toFileOut),
     meta: { count, totalPages: Math.ceil(count / paging.limit), currentPage: paging.page },

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from "../http/errors.js";
 import type { StoredPart } from "../storage/blobs.js";
 import { deleteParts, partsByChannel } from "./cleanup.js";
 import { selectedChannel } from "./content.js";
+import { adjustChildCount } from "./counts.js";
 import { type FileRow, toFileOut } from "./file-row.js";
 import { makeDirs, resolveDestination } from "./folders.js";
 import { checkName } from "./lib/names.js";
@@ -48,8 +49,13 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
         [dest.id, names, items.map((i) => i.id)],
       );
       if (taken[0]) throw conflict(`"${taken[0].name}" already exists in the destination`);
-      for (const [i, item] of items.entries())
+      for (const [i, item] of items.entries()) {
         await q.query("UPDATE files SET parent_id = $2, name = $3 WHERE id = $1", [item.id, dest.id, names[i]]);
+        if (item.parent_id !== dest.id) {
+          await adjustChildCount(q, item.parent_id, -1);
+          await adjustChildCount(q, dest.id, 1);
+        }
+      }
     });
     return reply.status(204).send();
   });
@@ -64,6 +70,7 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
         items.map((i) => i.id),
       );
       const ids = tree.map((r) => r.id);
+      for (const item of items) await adjustChildCount(q, item.parent_id, -1);
       await q.query("DELETE FROM file_shares WHERE file_id = ANY($1::uuid[])", [ids]);
       await q.query("DELETE FROM files WHERE id = ANY($1::uuid[])", [ids]);
       return tree;
@@ -112,6 +119,8 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
         copiedParts.set(row.id, parts);
       }
       const newIds = new Map(tree.map((r) => [r.id, uuidv7()]));
+      const childrenOf = new Map<string, number>();
+      for (const r of tree) if (r.parent_id) childrenOf.set(r.parent_id, (childrenOf.get(r.parent_id) ?? 0) + 1);
       const updatedAt = body.updatedAt ?? new Date().toISOString();
       return await db.tx(async (q) => {
         if (await nameTaken(q)) throw conflict(`"${name}" already exists in the destination`);
@@ -121,8 +130,8 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
           const parts = copiedParts.get(row.id) ?? (row.type === "file" ? [] : null);
           const [inserted] = await q.query<FileRow>(
             `INSERT INTO files (id, name, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
-               channel_id, hash, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+               channel_id, hash, updated_at, child_count)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
             [
               newIds.get(row.id),
               isTop ? name : row.name,
@@ -137,11 +146,13 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
               row.type === "file" ? channelId : null,
               row.hash,
               updatedAt,
+              childrenOf.get(row.id) ?? 0,
             ],
           );
           if (isTop) top = inserted;
         }
         if (!top) throw notFound("file not found");
+        await adjustChildCount(q, dest.id, 1);
         return toFileOut(top);
       });
     } catch (err) {

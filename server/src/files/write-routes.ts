@@ -6,6 +6,7 @@ import type { Queryable } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { deleteParts } from "./cleanup.js";
 import { type Content, contentFromParts, contentFromUpload, droppedParts } from "./content.js";
+import { adjustChildCount } from "./counts.js";
 import { type FileRow, toFileOut } from "./file-row.js";
 import { makeDirs } from "./folders.js";
 import { categoryOf } from "./lib/category.js";
@@ -103,6 +104,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
           updatedAt,
         ],
       );
+      await adjustChildCount(q, parent.id, 1);
       return { row: created, dropped: null };
     });
     if (dropped) await deleteParts(req, blobs, [dropped]);
@@ -153,6 +155,10 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
           content?.hash ?? null,
         ],
       );
+      if (parentId !== file.parent_id) {
+        await adjustChildCount(q, file.parent_id, -1);
+        await adjustChildCount(q, parentId, 1);
+      }
       const old = { channelId: file.channel_id, parts: file.parts };
       return {
         row: updated,
