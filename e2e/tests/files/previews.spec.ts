@@ -1,0 +1,224 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "../../fixtures.js";
+import { openDrive, row } from "./helpers.js";
+import { docx, epub, pdf, png, wav, xlsx } from "./samples.js";
+
+const modal = (page: Page) => page.getByRole("dialog");
+
+async function openPreview(page: Page, name: string) {
+  await row(page, name).dblclick();
+  await expect(modal(page).getByRole("heading", { name })).toBeVisible();
+}
+
+test("image preview zooms, walks previous/next in the folder and closes on Esc", async ({ authedPage: page, api }) => {
+  await api.uploadFile("/", "a-red.png", png(8, [255, 0, 0]), { mimeType: "image/png" });
+  await api.uploadFile("/", "b-notes.txt", "between the images", { mimeType: "text/plain" });
+  await api.uploadFile("/", "c-blue.png", png(8, [0, 0, 255]), { mimeType: "image/png" });
+  await openDrive(page);
+  await openPreview(page, "a-red.png");
+
+  const image = modal(page).getByRole("img", { name: "a-red.png" });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+  await modal(page).getByRole("button", { name: "Zoom in" }).click();
+  await expect(modal(page).getByText("150%")).toBeVisible();
+  await modal(page).getByRole("button", { name: "Fit to window" }).click();
+  await expect(modal(page).getByText("Fit")).toBeVisible();
+
+  await expect(modal(page).getByText("1 of 3")).toBeVisible();
+  await modal(page).getByRole("button", { name: "Next file" }).click();
+  await expect(modal(page).getByRole("heading", { name: "b-notes.txt" })).toBeVisible();
+  await expect(modal(page).getByTestId("code-preview")).toHaveText("between the images");
+  await page.keyboard.press("ArrowRight");
+  await expect(modal(page).getByRole("heading", { name: "c-blue.png" })).toBeVisible();
+  await expect(modal(page).getByRole("button", { name: "Next file" })).toHaveCount(0);
+  await page.keyboard.press("ArrowLeft");
+  await expect(modal(page).getByRole("heading", { name: "b-notes.txt" })).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await modal(page).getByRole("button", { name: "Download" }).click();
+  expect((await download).suggestedFilename()).toBe("b-notes.txt");
+
+  await page.keyboard.press("Escape");
+  await expect(modal(page)).toHaveCount(0);
+});
+
+test("audio plays from the content URL and moves to the next track", async ({ authedPage: page, api }) => {
+  await api.uploadFile("/", "1-tone.wav", wav(1, 440), { mimeType: "audio/wav" });
+  await api.uploadFile("/", "2-tone.wav", wav(2, 660), { mimeType: "audio/wav" });
+  await openDrive(page);
+  await openPreview(page, "1-tone.wav");
+  const audio = modal(page).locator("audio");
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => Math.round(a.duration))).toBe(1);
+  expect(await audio.getAttribute("src")).toMatch(/\/api\/files\/[^/]+\/1-tone\.wav\?hash=/);
+  await modal(page).getByRole("button", { name: "Next file" }).click();
+  await expect(modal(page).getByRole("heading", { name: "2-tone.wav" })).toBeVisible();
+  await expect
+    .poll(() =>
+      modal(page)
+        .locator("audio")
+        .evaluate((a: HTMLAudioElement) => Math.round(a.duration)),
+    )
+    .toBe(2);
+});
+
+test("video: a WebM made in the browser plays; a format the browser can't play offers download and an external player", async ({
+  authedPage: page,
+  api,
+}) => {
+  await openDrive(page);
+  // Record a short WebM from a canvas with the browser's own encoder (no ffmpeg on the machine).
+  const webm = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 64;
+    canvas.height = 48;
+    const ctx = canvas.getContext("2d");
+    const stream = canvas.captureStream(10);
+    const recorder = new MediaRecorder(stream, { mimeType: "video/webm" });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    const stopped = new Promise((resolve) => {
+      recorder.onstop = resolve;
+    });
+    recorder.start();
+    for (let frame = 0; frame < 10; frame++) {
+      if (ctx) {
+        ctx.fillStyle = `hsl(${frame * 36}, 80%, 50%)`;
+        ctx.fillRect(0, 0, 64, 48);
+      }
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    recorder.stop();
+    await stopped;
+    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+    return Array.from(bytes);
+  });
+  await api.uploadFile("/", "clip.webm", Buffer.from(webm), { mimeType: "video/webm" });
+  await api.uploadFile("/", "movie.mkv", "this is not a matroska file", { mimeType: "video/x-matroska" });
+  await page.reload();
+  await openPreview(page, "clip.webm");
+  const video = modal(page).locator("video");
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(64);
+
+  await modal(page).getByRole("button", { name: "Next file" }).click();
+  await expect(modal(page).getByText("Your browser can't play this video.")).toBeVisible();
+  await expect(modal(page).getByRole("link", { name: "Open in external player" })).toHaveAttribute(
+    "href",
+    /^vlc:\/\/http:\/\/.+\/api\/files\/[^/]+\/movie\.mkv\?hash=/,
+  );
+  const download = page.waitForEvent("download");
+  await modal(page).getByRole("button", { name: "Download" }).last().click();
+  expect((await download).suggestedFilename()).toBe("movie.mkv");
+});
+
+test("pdf pages are drawn with pdf.js from the bundled worker", async ({ authedPage: page, api }) => {
+  const outside: string[] = [];
+  page.on("request", (r) => !r.url().startsWith(new URL(page.url()).origin) && outside.push(r.url()));
+  await api.uploadFile("/", "hello.pdf", pdf("Hello PDF"), { mimeType: "application/pdf" });
+  await openDrive(page);
+  await openPreview(page, "hello.pdf");
+  const canvas = modal(page).getByRole("img", { name: "Page 1" });
+  await expect(canvas).toBeVisible();
+  // Some pixel of the page is dark: the text was drawn.
+  await expect
+    .poll(() =>
+      canvas.evaluate((c: HTMLCanvasElement) => {
+        const data = c.getContext("2d")?.getImageData(0, 0, c.width, c.height).data ?? [];
+        for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 100) return true;
+        return false;
+      }),
+    )
+    .toBe(true);
+  expect(outside.filter((u) => !u.startsWith("data:") && !u.startsWith("blob:"))).toEqual([]);
+});
+
+test("markdown is rendered without running the HTML inside it", async ({ authedPage: page, api }) => {
+  const markdown = [
+    "# Release notes",
+    "",
+    "Some **bold** text.",
+    "",
+    "<script>window.__mdScriptRan = true</script>",
+    "",
+    '<img src="x" onerror="window.__mdScriptRan = true">',
+    "",
+    "![remote](https://example.com/tracker.png)",
+  ].join("\n");
+  await api.uploadFile("/", "notes.md", markdown, { mimeType: "text/markdown" });
+  await openDrive(page);
+  await openPreview(page, "notes.md");
+  const preview = modal(page).getByTestId("markdown-preview");
+  await expect(preview.getByRole("heading", { name: "Release notes" })).toBeVisible();
+  await expect(preview.locator("strong")).toHaveText("bold");
+  await expect(preview).toContainText("[image: remote]");
+  await expect(preview.locator("img, script")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __mdScriptRan?: boolean }).__mdScriptRan)).toBeUndefined();
+});
+
+test("code is highlighted by a grammar loaded on demand; text stays text", async ({ authedPage: page, api }) => {
+  await api.uploadFile("/", "main.ts", "const answer: number = 42;\n", { mimeType: "text/plain" });
+  await api.uploadFile("/", "raw.txt", "<b>not bold</b>", { mimeType: "text/plain" });
+  await openDrive(page);
+  await openPreview(page, "main.ts");
+  const code = modal(page).getByTestId("code-preview");
+  await expect(code.locator(".hljs-keyword").first()).toHaveText("const");
+  await expect(code).toHaveText("const answer: number = 42;\n");
+  await modal(page).getByRole("button", { name: "Next file" }).click();
+  await expect(modal(page).getByTestId("code-preview")).toHaveText("<b>not bold</b>");
+  await expect(modal(page).getByTestId("code-preview").locator("b")).toHaveCount(0);
+});
+
+test("docx and xlsx are rendered in the browser", async ({ authedPage: page, api }) => {
+  await api.uploadFile("/", "letter.docx", await docx(["Hello DOCX", "Second paragraph"]), {
+    mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  });
+  await api.uploadFile(
+    "/",
+    "stock.xlsx",
+    await xlsx([
+      ["Name", "Qty"],
+      ["apple", "3"],
+    ]),
+    { mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  );
+  await openDrive(page);
+  await openPreview(page, "letter.docx");
+  await expect(modal(page).getByTestId("docx-preview")).toContainText("Hello DOCX");
+  await expect(modal(page).getByTestId("docx-preview")).toContainText("Second paragraph");
+  await modal(page).getByRole("button", { name: "Next file" }).click();
+  const table = modal(page).getByTestId("xlsx-preview");
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByRole("row").nth(1)).toHaveText("apple3");
+});
+
+test("epub opens in a paged reader whose book scripts never run", async ({ authedPage: page, api }) => {
+  await api.uploadFile("/", "book.epub", await epub(["Chapter One", "Chapter Two"]), {
+    mimeType: "application/epub+zip",
+  });
+  await openDrive(page);
+  await openPreview(page, "book.epub");
+  const reader = modal(page).getByTestId("epub-area");
+  await expect(reader.frameLocator("iframe").getByRole("heading", { name: "Chapter One" })).toBeVisible();
+  await expect(modal(page).getByText("Chapter 1 of 2")).toBeVisible();
+  await modal(page).getByRole("button", { name: "Next page" }).click();
+  await expect(reader.frameLocator("iframe").getByRole("heading", { name: "Chapter Two" })).toBeVisible();
+  await expect(modal(page).getByRole("button", { name: "Next page" })).toBeDisabled();
+  await modal(page).getByRole("button", { name: "Previous page" }).click();
+  await expect(reader.frameLocator("iframe").getByRole("heading", { name: "Chapter One" })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __epubScriptRan?: boolean }).__epubScriptRan)).toBeUndefined();
+  await expect(reader.locator("iframe")).toHaveAttribute("sandbox", "allow-same-origin");
+  await expect(reader.frameLocator("iframe").locator("script")).toHaveCount(0);
+});
+
+test("a file with no viewer is offered as a download", async ({ authedPage: page, api }) => {
+  await api.uploadFile("/", "archive.zip", "PK", { mimeType: "application/zip" });
+  await openDrive(page);
+  await row(page, "archive.zip").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Open" }).click();
+  await expect(modal(page).getByText("There is no preview for this kind of file.")).toBeVisible();
+  const download = page.waitForEvent("download");
+  await modal(page).getByRole("button", { name: "Download" }).last().click();
+  expect((await download).suggestedFilename()).toBe("archive.zip");
+});
