@@ -26,13 +26,11 @@ inEveryScheme("sign-in page", (scheme) => {
 
     // Formats as typed: "+15551234567" reads "+1 555 123 4567".
     await page.getByLabel("Phone number").pressSequentially(phone);
-    await expect(page.getByLabel("Phone number")).toHaveValue(
-      `+1 555 ${phone.slice(5, 8)} ${phone.slice(8)}`,
-    );
+    await expect(page.getByLabel("Phone number")).toHaveValue(`+1 555 ${phone.slice(5, 8)} ${phone.slice(8)}`);
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText(CODE_HINT)).toBeVisible();
 
-    await page.getByLabel("Code").fill(await server.codeFor(phone));
+    await page.getByLabel("Code", { exact: true }).fill(await server.codeFor(phone));
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/settings\/info$/);
     await expect(page.getByRole("heading", { name: "Info" })).toBeVisible();
@@ -47,7 +45,7 @@ inEveryScheme("sign-in page", (scheme) => {
     await expect(page.getByLabel("Phone number")).toHaveValue(`(555) ${phone.slice(5, 8)}-${phone.slice(8)}`);
     await page.getByRole("button", { name: "Send code" }).click();
     // The server saw the international number, so the code is filed under it.
-    await page.getByLabel("Code").fill(await server.codeFor(phone));
+    await page.getByLabel("Code", { exact: true }).fill(await server.codeFor(phone));
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/my-drive\?path=%2F$/);
   });
@@ -59,19 +57,19 @@ inEveryScheme("sign-in page", (scheme) => {
     const code = await server.codeFor(phone);
     const wrong = code === "00000" ? "11111" : "00000";
     for (let attempt = 1; attempt < 5; attempt++) {
-      await page.getByLabel("Code").fill(wrong);
+      await page.getByLabel("Code", { exact: true }).fill(wrong);
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page.getByRole("alert")).toHaveText("The code is not valid. Check it and try again.");
       await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
     }
-    await page.getByLabel("Code").fill(wrong);
+    await page.getByLabel("Code", { exact: true }).fill(wrong);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("alert")).toHaveText("too many wrong codes; request a new code");
 
     await page.getByRole("button", { name: "Start over" }).click();
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
     await sendCode(page, phone);
-    await page.getByLabel("Code").fill(await server.codeFor(phone));
+    await page.getByLabel("Code", { exact: true }).fill(await server.codeFor(phone));
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/my-drive\?path=%2F$/);
   });
@@ -97,7 +95,7 @@ inEveryScheme("sign-in page", (scheme) => {
     const phone = uniquePhone();
     await page.goto("/login?redirect=https%3A%2F%2Fevil.example%2F");
     await sendCode(page, phone);
-    await page.getByLabel("Code").fill(await server.codeFor(phone));
+    await page.getByLabel("Code", { exact: true }).fill(await server.codeFor(phone));
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/my-drive\?path=%2F$/);
     expect(searchParam(page, "redirect")).toBeNull();
@@ -119,15 +117,15 @@ inEveryScheme("sign-in with a 2FA password", () => {
     try {
       await page.goto(`${server.baseURL}/login?redirect=%2Fsettings%2Fgeneral`);
       await sendCode(page, phone);
-      await page.getByLabel("Code").fill(await server.codeFor(phone));
+      await page.getByLabel("Code", { exact: true }).fill(await server.codeFor(phone));
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page.getByRole("heading", { name: "Enter your password" })).toBeVisible();
 
-      await page.getByLabel("Password").fill("wrong");
+      await page.getByLabel("Password", { exact: true }).fill("wrong");
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page.getByRole("alert")).toHaveText("invalid password");
 
-      await page.getByLabel("Password").fill("s3cret pass");
+      await page.getByLabel("Password", { exact: true }).fill("s3cret pass");
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page).toHaveURL(/\/settings\/general$/);
       await expect(page.getByRole("heading", { name: "General" })).toBeVisible();
