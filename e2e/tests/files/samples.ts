@@ -146,11 +146,11 @@ export async function epub(chapters: string[]): Promise<Buffer> {
     "OEBPS/toc.ncx",
     `<?xml version="1.0"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head><meta name="dtb:uid" content="sample-1"/></head><docTitle><text>Sample</text></docTitle><navMap>${chapters.map((c, i) => `<navPoint id="n${i}" playOrder="${i + 1}"><navLabel><text>${c}</text></navLabel><content src="c${i}.xhtml"/></navPoint>`).join("")}</navMap></ncx>`,
   );
-  chapters.forEach((chapter, i) =>
+  chapters.forEach((chapter, i) => {
     z.file(
       `OEBPS/c${i}.xhtml`,
       `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>${chapter}</title></head><body><h1>${chapter}</h1><p>Text of ${chapter}.</p><script>try { parent.window.__epubScriptRan = true; } catch (e) {} window.__epubScriptRan = true;</script></body></html>`,
-    ),
-  );
+    );
+  });
   return z.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
 }
