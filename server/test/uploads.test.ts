@@ -7,9 +7,11 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { blake3 } from "@noble/hashes/blake3.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Blobs } from "../src/storage/blobs.js";
 import { BlockHasher, HASH_BLOCK_SIZE } from "../src/uploads/block-hasher.js";
+import { cleanExpiredUploads } from "../src/uploads/cleanup.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
-import { sha256, storeFile, uploadParts } from "./upload-fixtures.js";
+import { createFile, sha256, storeFile, uploadParts } from "./upload-fixtures.js";
 
 let server: TestServer;
 let keyless: TestServer;
@@ -23,6 +25,7 @@ afterAll(async () => {
   await Promise.all([server?.close(), keyless?.close()]);
 });
 
+const blobsOf = (s: TestServer) => new Blobs(s.config);
 const partQuery = (partNo: number | string = 1) => `partName=a.part.001&fileName=a&partNo=${partNo}`;
 
 function channelFiles(s: TestServer): string[] {
@@ -258,6 +261,32 @@ describe("GET and DELETE /api/uploads/{id}", () => {
     const content = await server.app.inject({ url: `/api/files/${file.id}/kept.bin`, headers: { cookie } });
     expect(content.statusCode).toBe(200);
     expect(sha256(content.rawPayload)).toBe(sha256(data));
+  });
+});
+
+describe("expired uploads", () => {
+  it("are dropped with their part files after the retention, except parts a file uses", async () => {
+    const { cookie, userId } = await createUser(server);
+    const [abandoned] = await uploadParts(server, cookie, Buffer.from("abandoned"), { partSize: 100, uploadId: "old" });
+    const data = Buffer.from("registered but upload rows never deleted");
+    const stored = await uploadParts(server, cookie, data, { partSize: 100, uploadId: "kept" });
+    const file = await createFile(server, cookie, { name: "kept.txt", parts: stored, size: data.length });
+    const [fresh] = await uploadParts(server, cookie, Buffer.from("fresh"), { partSize: 100, uploadId: "new" });
+    await server.db.query(
+      "UPDATE uploads SET created_at = now() - interval '8 days' WHERE user_id = $1 AND upload_id IN ('old', 'kept')",
+      [userId],
+    );
+    await cleanExpiredUploads(server.db, blobsOf(server));
+    const ids = (
+      await server.db.query<{ upload_id: string }>("SELECT upload_id FROM uploads WHERE user_id = $1", [userId])
+    ).map((r) => r.upload_id);
+    expect(ids).toEqual(["new"]);
+    const partFile = (p: { channelId: number; partId: number } | undefined) =>
+      path.join(server.config.dataDir, "channels", String(p?.channelId), String(p?.partId));
+    expect(fs.existsSync(partFile(abandoned))).toBe(false);
+    expect(fs.existsSync(partFile(fresh))).toBe(true);
+    const content = await server.app.inject({ url: `/api/files/${file.id}/kept.txt`, headers: { cookie } });
+    expect(content.body).toBe(data.toString());
   });
 });
 

@@ -6,6 +6,8 @@ import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
 import { badRequest, notFound } from "../http/errors.js";
 import { BlockHasher } from "./block-hasher.js";
+import { cleanExpiredUploads } from "./cleanup.js";
+import { partIdsInUse } from "./part-refs.js";
 
 /** Telegram's document limit; the stored (encrypted) size may exceed it by the per-block overhead. */
 export const MAX_PART_SIZE = 2 * 1024 * 1024 * 1024;
@@ -47,17 +49,6 @@ const toUploadPart = (r: UploadRow) => ({
   encrypted: r.encrypted,
   salt: r.salt,
 });
-
-/** Part ids among `partIds` that a file of the user still lists in its parts (those must stay on disk). */
-export async function partIdsInUse(db: Queryable, userId: number, partIds: number[]): Promise<Set<number>> {
-  if (partIds.length === 0) return new Set();
-  const rows = await db.query<{ id: number }>(
-    `SELECT p.id FROM unnest($2::bigint[]) AS p(id)
-     WHERE EXISTS (SELECT 1 FROM files f WHERE f.user_id = $1 AND f.parts @> jsonb_build_array(jsonb_build_object('id', p.id)))`,
-    [userId, partIds],
-  );
-  return new Set(rows.map((r) => r.id));
-}
 
 async function uploadChannel(db: Queryable, userId: number, requested: number | undefined): Promise<number> {
   if (requested) {
@@ -101,6 +92,16 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config }: 
   // Part bodies are streamed to disk as they arrive, whatever their Content-Type (this scope only).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+
+  // Abandoned uploads: first sweep a minute after start, then twice a day (Teldrive's clean-uploads-interval).
+  const sweep = () =>
+    cleanExpiredUploads(db, blobs).catch((err: unknown) => app.log.error({ err }, "cleaning expired uploads failed"));
+  const first = setTimeout(sweep, 60_000).unref();
+  const every = setInterval(sweep, 12 * 60 * 60 * 1000).unref();
+  app.addHook("onClose", async () => {
+    clearTimeout(first);
+    clearInterval(every);
+  });
 
   app.get("/uploads/stats", async (req) => {
     const user = await requireUser(db, req);
