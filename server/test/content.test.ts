@@ -93,6 +93,15 @@ describe("GET /api/files/{id}/{name}", () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+    const ranged = (ifRange: string) =>
+      server.app.inject({
+        url: `/api/files/${file.id}/e.bin`,
+        headers: { cookie, range: "bytes=10-19", "if-range": ifRange },
+      });
+    expect((await ranged(etag)).statusCode).toBe(206);
+    const changed = await ranged('"older"');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.length).toBe(100);
     const stale = await server.app.inject({
       url: `/api/files/${file.id}/e.bin`,
       headers: { cookie, "if-none-match": '"other"' },
