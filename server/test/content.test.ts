@@ -159,11 +159,23 @@ describe("GET /api/files/{id}/{name}", () => {
     }
   });
 
-  it("uses the stored type, or application/octet-stream", async () => {
+  it("uses the stored type when well-formed, else application/octet-stream", async () => {
     const { cookie } = await createUser(server);
-    const file = await storeFile(server, cookie, Buffer.from("x"), { name: "blob", mimeType: "" });
-    const res = await server.app.inject({ url: `/api/files/${file.id}/blob`, headers: { cookie } });
-    expect(res.headers["content-type"]).toBe("application/octet-stream");
+    const cases: [string, string][] = [
+      ["", "application/octet-stream"],
+      ["text/plain; charset=utf-8", "text/plain; charset=utf-8"],
+      [" text/html", "text/html"],
+      ["text/html\r\nX-Evil: 1", "application/octet-stream"],
+      ["not a type", "application/octet-stream"],
+    ];
+    for (const [i, [mimeType, expected]] of cases.entries()) {
+      const file = await storeFile(server, cookie, Buffer.from("<b>x</b>"), { name: `blob${i}`, mimeType });
+      const res = await server.app.inject({ url: `/api/files/${file.id}/blob`, headers: { cookie } });
+      expect(res.statusCode, mimeType).toBe(200);
+      expect(res.headers["content-type"], mimeType).toBe(expected);
+      expect(res.headers["x-evil"]).toBeUndefined();
+      if (expected === "text/html") expect(res.headers["content-security-policy"]).toBe("sandbox");
+    }
   });
 
   it("serves an empty file as 200 with no body", async () => {

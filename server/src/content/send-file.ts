@@ -38,9 +38,17 @@ export async function ownedContentFile(db: Queryable, userId: number, id: string
 const ACTIVE_TYPES =
   /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[^;]*\+xml|[^;]*javascript|text\/xsl)/i;
 
+const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;[\x20-\x7e]*)?$/i;
+
 // Control characters and bidirectional overrides would let a name spoof its extension or break the header.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what is removed
 const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The stored type when it is a well-formed media type, else application/octet-stream (never trust it raw). */
+export function contentType(stored: string | null): string {
+  const type = stored?.trim() ?? "";
+  return MEDIA_TYPE.test(type) && type !== "drive/folder" ? type : "application/octet-stream";
+}
 
 export function dispositionFor(name: string, attachment: boolean): string {
   return contentDisposition(name.replace(UNSAFE_NAME_CHARS, "_") || "file", {
@@ -61,7 +69,7 @@ export function sendFile(
 ) {
   if (file.type !== "file") throw badRequest("a folder has no content");
   const size = file.size ?? 0;
-  const mime = file.mime_type && file.mime_type !== "drive/folder" ? file.mime_type : "application/octet-stream";
+  const mime = contentType(file.mime_type);
   const active = ACTIVE_TYPES.test(mime);
   const etag = `"${crypto.createHash("md5").update(`${file.id}${size}`).digest("hex")}"`;
   reply
