@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { readPreviewSrc } from "../lib/object-urls";
 
 /** Text and office previews read at most this much; bigger files are offered as a download. */
 export const MAX_PREVIEW_BYTES = 20 * 1024 * 1024;
@@ -19,11 +20,8 @@ export function useFileContent<T>(src: string, size: number, read: (res: Respons
     }
     const abort = new AbortController();
     setState({ status: "loading" });
-    fetch(src, { signal: abort.signal })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`The server answered ${res.status}`);
-        return read(res);
-      })
+    readPreviewSrc(src, abort.signal)
+      .then(read)
       .then(
         (data) => !abort.signal.aborted && setState({ status: "ready", data }),
         (error: unknown) =>

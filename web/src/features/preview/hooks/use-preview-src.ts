@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { FileItem } from "@/features/files/lib/file-item";
+import { createObjectUrl, revokeObjectUrl } from "../lib/object-urls";
 import type { PreviewSource } from "../lib/preview-source";
 
 export type SrcState = { status: "loading" } | { status: "ready"; src: string } | { status: "error"; message: string };
@@ -16,7 +17,7 @@ export function usePreviewSrc(source: PreviewSource, item: FileItem): SrcState {
       if (!source.headers) return url;
       const res = await fetch(url, { headers: source.headers, signal: abort.signal });
       if (!res.ok) throw new Error(`The server answered ${res.status}`);
-      objectUrl = URL.createObjectURL(await res.blob());
+      objectUrl = createObjectUrl(await res.blob());
       return objectUrl;
     })().then(
       (src) => !abort.signal.aborted && setState({ status: "ready", src }),
@@ -26,7 +27,7 @@ export function usePreviewSrc(source: PreviewSource, item: FileItem): SrcState {
     );
     return () => {
       abort.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
+      if (objectUrl) revokeObjectUrl(objectUrl);
     };
   }, [source, item]);
   return state;

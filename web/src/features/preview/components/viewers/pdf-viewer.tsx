@@ -4,6 +4,7 @@ import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { blobOf } from "../../lib/object-urls";
 import { ViewerMessage } from "../viewer-message";
 import { PdfPage } from "./pdf-page";
 import type { ViewerProps } from "./viewer-props";
@@ -22,9 +23,22 @@ export default function PdfViewer({ src, onDownload }: ViewerProps) {
   useEffect(() => {
     setDoc(undefined);
     setError(undefined);
-    const task = getDocument({ url: src, isEvalSupported: false, enableXfa: false });
-    task.promise.then(setDoc, (e: unknown) => setError(e instanceof Error ? e.message : "unreadable PDF"));
-    return () => void task.destroy();
+    let task: ReturnType<typeof getDocument> | undefined;
+    let cancelled = false;
+    const fail = (e: unknown) => !cancelled && setError(e instanceof Error ? e.message : "unreadable PDF");
+    // Content URLs stream with range requests; an object URL (protected share) is handed over as bytes,
+    // because the page may not fetch blob: URLs.
+    const blob = blobOf(src);
+    (blob ? blob.arrayBuffer() : Promise.resolve(undefined)).then((data) => {
+      if (cancelled) return;
+      const options = { isEvalSupported: false, enableXfa: false };
+      task = getDocument(data ? { ...options, data } : { ...options, url: src });
+      task.promise.then((doc) => !cancelled && setDoc(doc), fail);
+    }, fail);
+    return () => {
+      cancelled = true;
+      void task?.destroy();
+    };
   }, [src]);
 
   if (error) return <ViewerMessage onDownload={onDownload}>Could not open this PDF: {error}</ViewerMessage>;
