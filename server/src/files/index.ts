@@ -13,7 +13,12 @@
  * - `isInsideFolder(db, fileId, folderId)`: true when fileId is folderId itself or anywhere below it.
  * - `pathOf(db, fileId)`: "/Docs/a.pdf" ("" for the root folder).
  * - `FileRow`, `FileOut`, `FileList` types; `SortField`, `SortOrder`.
+ * - `adjustChildCount(q, folderId, delta)`: `files.child_count` (active rows directly in a folder) is
+ *   what folder pages report as `meta.count`; code outside this module that inserts, deletes or
+ *   re-parents `files` rows must adjust it in the same transaction.
  */
+
+export { adjustChildCount } from "./counts.js";
 export { type FileList, type FileOut, type FileRow, toFileOut } from "./file-row.js";
 export { listFolder, type SortField, type SortOrder } from "./list.js";
 export { getOwnedFile, isInsideFolder, pathOf, requireOwnedFile, resolvePath } from "./tree.js";
