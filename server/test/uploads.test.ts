@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
@@ -175,10 +175,13 @@ describe("POST /api/uploads/{id}", () => {
   });
 });
 
-describe("truncated bodies over a real connection", () => {
+describe("part bodies over a real connection", () => {
+  beforeAll(async () => {
+    await keyless.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+
   it("stores nothing when the client disconnects mid-body", async () => {
     const { cookie } = await createUser(keyless);
-    await keyless.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = keyless.app.server.address() as AddressInfo;
     const before = channelFiles(keyless);
     const req = http.request({
@@ -198,6 +201,45 @@ describe("truncated bodies over a real connection", () => {
     await vi.waitFor(() => expect(channelFiles(keyless)).toEqual(before), { timeout: 10_000 });
     const listed = await keyless.app.inject({ url: "/api/uploads/cut", headers: { cookie } });
     expect(listed.json()).toEqual([]);
+  });
+
+  it("carries many parts over one keep-alive connection without piling up socket listeners", async () => {
+    const { cookie } = await createUser(keyless);
+    const { port } = keyless.app.server.address() as AddressInfo;
+    const sockets: Socket[] = [];
+    const onConnection = (socket: Socket) => sockets.push(socket);
+    keyless.app.server.on("connection", onConnection);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const listeners: number[] = [];
+    try {
+      for (let no = 1; no <= 12; no++) {
+        const status = await new Promise<number>((resolve, reject) => {
+          const req = http.request(
+            {
+              agent,
+              port,
+              host: "127.0.0.1",
+              method: "POST",
+              path: `/api/uploads/keepalive?${partQuery(no)}`,
+              headers: { cookie, "content-length": "100" },
+            },
+            (res) => {
+              res.resume();
+              res.on("end", () => resolve(res.statusCode ?? 0));
+            },
+          );
+          req.on("error", reject);
+          req.end(Buffer.alloc(100));
+        });
+        expect(status).toBe(200);
+        listeners.push(sockets[0]?.listenerCount("timeout") ?? -1);
+      }
+    } finally {
+      agent.destroy();
+      keyless.app.server.off("connection", onConnection);
+    }
+    expect(sockets).toHaveLength(1);
+    expect(new Set(listeners).size).toBe(1);
   });
 
   it("refuses a chunked body without Content-Length", async () => {

@@ -81,8 +81,13 @@ function dropWhenIdle(req: FastifyRequest): () => void {
   const socket = req.raw.socket as Partial<Socket> | undefined;
   // In-process requests (app.inject) have no real socket to time out.
   if (typeof socket?.setTimeout !== "function") return () => {};
-  socket.setTimeout(UPLOAD_IDLE_MS, () => socket.destroy?.());
-  return () => socket.setTimeout?.(0);
+  const onIdle = () => socket.destroy?.();
+  socket.setTimeout(UPLOAD_IDLE_MS, onIdle);
+  // Keep-alive connections carry many parts: leave no listener behind for the next request.
+  return () => {
+    socket.setTimeout?.(0);
+    socket.off?.("timeout", onIdle);
+  };
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
