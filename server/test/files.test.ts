@@ -168,6 +168,17 @@ describe("create and get", () => {
     expect(found.body.meta.count).toBe(1);
   });
 
+  it("lets exactly one of several concurrent creates of a name win", async () => {
+    const user = await createUser(server);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call(server, user, "POST", "/files", { name: "race", type: "folder", path: "/" }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect((await list(server, user, { path: "/" })).body.meta.count).toBe(1);
+  });
+
   it("refuses malformed JSON and wrong types with {code, message}", async () => {
     const res = await server.app.inject({
       method: "POST",
