@@ -14,7 +14,7 @@ import { openDb } from "../src/db/index.js";
 const args = process.argv.slice(2);
 const pgAt = args.indexOf("--pg");
 const adminUrl = pgAt >= 0 ? args[pgAt + 1] : undefined;
-const sizes = args.filter((a, i) => /^\d+$/.test(a) && i !== pgAt + 1).map(Number);
+const sizes = args.filter((a, i) => /^\d+$/.test(a) && (pgAt < 0 || i !== pgAt + 1)).map(Number);
 
 async function freshDatabase(n: number): Promise<string | undefined> {
   if (!adminUrl) return undefined;
