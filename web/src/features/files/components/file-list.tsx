@@ -41,6 +41,9 @@ const GRID_PADDING = 12;
 const LONG_PRESS_MS = 500;
 const DRAG_MIME = "application/x-drive-items";
 
+/** Set when the user opens a folder or goes up from a list, so the next list takes the keyboard focus. */
+let focusNextList = false;
+
 /** Scroll offset and focused row per list, so returning to a folder lands where the user left it. */
 const memory = new Map<string, { offset: number; focus: number }>();
 
@@ -75,7 +78,7 @@ function indexOfEvent(e: { target: EventTarget }): number | undefined {
 export function FileList(props: FileListProps) {
   const { query, pages, viewId } = props;
   const parentRef = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(parentRef);
+  const width = useElementWidth(parentRef, pages.first.isSuccess);
   const grid = viewId === "grid";
   const columns = grid
     ? Math.max(1, Math.floor((width - 2 * GRID_PADDING + CARD_GAP) / (CARD_MIN_WIDTH + CARD_GAP)))
@@ -128,7 +131,12 @@ export function FileList(props: FileListProps) {
 
   // Roving focus: after a keyboard move, focus the row once it is rendered (it may need a scroll first). A
   // placeholder replaced by its row takes the focus with it, so while the list holds focus, give it to the new row.
-  const wantFocus = useRef(false);
+  const [focusOnMount] = useState(() => {
+    const take = focusNextList;
+    focusNextList = false;
+    return take;
+  });
+  const wantFocus = useRef(focusOnMount);
   const hasFocus = useRef(false);
   useLayoutEffect(() => {
     const lost = hasFocus.current && (document.activeElement === document.body || document.activeElement === null);
@@ -146,18 +154,29 @@ export function FileList(props: FileListProps) {
     wantFocus.current = true;
   };
 
+  const onOpen = (item: FileItem) => {
+    if (item.isDir) focusNextList = true;
+    props.onOpen(item);
+  };
+  const onNavigateUp = props.onNavigateUp
+    ? () => {
+        focusNextList = true;
+        props.onNavigateUp?.();
+      }
+    : undefined;
+
   const onKeyDown = usePagedKeyboard({
     count,
     columns,
-    pageItems: Math.max(1, Math.floor((parentRef.current?.clientHeight ?? 600) / rowHeight) * columns),
+    pageItems: () => Math.max(1, Math.floor((parentRef.current?.clientHeight ?? 600) / rowHeight) * columns),
     focusIndex,
     focusAt,
     itemAt: pages.itemAt,
     loadedEntries: pages.loadedEntries,
     selectedItems: props.selectedItems,
     location: props.location,
-    onOpen: props.onOpen,
-    onNavigateUp: props.onNavigateUp,
+    onOpen,
+    onNavigateUp,
     onCommand: props.onCommand,
     onMoveTo: props.onMoveTo,
   });
@@ -195,7 +214,7 @@ export function FileList(props: FileListProps) {
     const item = pages.itemAt(index);
     if (pointer.current.type === "touch") {
       if (props.selectMode) selection.click(index, "toggle", (i) => pages.itemAt(i)?.id);
-      else if (item) props.onOpen(item);
+      else if (item) onOpen(item);
       return;
     }
     selection.click(index, clickModeOf(e), (i) => pages.itemAt(i)?.id);
@@ -204,7 +223,7 @@ export function FileList(props: FileListProps) {
   const onDoubleClick = (e: MouseEvent) => {
     const index = indexOfEvent(e);
     const item = index === undefined ? undefined : pages.itemAt(index);
-    if (item && pointer.current.type !== "touch") props.onOpen(item);
+    if (item && pointer.current.type !== "touch") onOpen(item);
   };
 
   const onContextMenu = (e: MouseEvent) => {

@@ -81,8 +81,11 @@ export function useVisiblePages(query: ListQuery, pages: number[], settleMs = 12
         .filter((page) => page > 1),
     [settled],
   );
+  const queryHash = hashKey([query]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query's hash stands for the query object.
+  const queries = useMemo(() => wanted.map((page) => fileListPageQueryOptions(query, page)), [wanted, queryHash]);
   return useQueries({
-    queries: wanted.map((page) => fileListPageQueryOptions(query, page)),
+    queries,
     combine: (results) => ({
       failures: results.flatMap((r, i): PageFailure[] => (r.error ? [{ page: wanted[i] ?? 0, error: r.error }] : [])),
       fetching: results.some((r) => r.isFetching),

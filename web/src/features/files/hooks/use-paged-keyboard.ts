@@ -10,7 +10,8 @@ const TYPEAHEAD_RESET_MS = 700;
 export interface PagedKeyboardOptions {
   count: number;
   columns: number;
-  pageItems: number;
+  /** Items that fit in one screen (read on demand: it measures the list). */
+  pageItems(): number;
   focusIndex: number;
   focusAt(index: number): void;
   itemAt(index: number): FileItem | undefined;
@@ -66,7 +67,7 @@ export function usePagedKeyboard(o: PagedKeyboardOptions) {
       index: Math.min(o.focusIndex, Math.max(0, o.count - 1)),
       count: o.count,
       columns: o.columns,
-      pageItems: o.pageItems,
+      pageItems: o.pageItems(),
     });
     if (next !== undefined) {
       e.preventDefault();
