@@ -1,5 +1,5 @@
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { cn } from "@/lib/cn";
 
 export interface DialogProps {
@@ -19,6 +19,8 @@ export interface DialogProps {
  * the element that opened it.
  */
 export function Dialog({ open, onOpenChange, title, description, trigger, children, className }: DialogProps) {
+  // Radix returns focus to its Trigger; a dialog opened from elsewhere (a list row's button) returns it there.
+  const openerRef = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -27,6 +29,14 @@ export function Dialog({ open, onOpenChange, title, description, trigger, childr
         <RadixDialog.Content
           // Without a description Radix expects an explicit opt-out, else it warns.
           {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={() => {
+            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (trigger) return;
+            event.preventDefault();
+            if (openerRef.current?.isConnected) openerRef.current.focus();
+          }}
           className={cn(
             "fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2",
             "flex-col gap-4 overflow-auto rounded-3xl bg-surface-container-high p-6 text-on-surface shadow-xl outline-none",
