@@ -261,10 +261,10 @@ inEveryScheme("settings", (scheme) => {
     await page.goto("/settings/info");
     const info = page.locator("dl");
     await expect(info.locator("dt")).toContainText(["Version", "CommitSHA", "GoVersion", "Os", "Arch"]);
-    const valueOf = (key: string) => info.locator("dt", { hasText: new RegExp(`^${key}$`) }).locator("+ dd");
-    await expect(valueOf("CommitSHA")).toHaveText("N/A");
+    const valueFor = (key: string) => info.locator("dt", { hasText: new RegExp(`^${key}$`) }).locator("+ dd");
+    await expect(valueFor("CommitSHA")).toHaveText("N/A");
     // Without a known commit there is nothing to link to.
-    await expect(valueOf("Version").getByRole("link")).toHaveCount(0);
+    await expect(valueFor("Version").getByRole("link")).toHaveCount(0);
   });
 });
 
