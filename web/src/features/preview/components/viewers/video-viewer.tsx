@@ -8,7 +8,7 @@ import type { ViewerProps } from "./viewer-props";
 const UNPLAYABLE = new Set(["avi", "wmv", "flv"]);
 
 /** The native player; m3u8 through hls.js where the browser has no HLS of its own. */
-export default function VideoViewer({ item, src, onDownload, onEnded }: ViewerProps) {
+export default function VideoViewer({ item, src, onDownload }: ViewerProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const ext = extensionOf(item.name);
   const [failed, setFailed] = useState(UNPLAYABLE.has(ext));
@@ -70,7 +70,6 @@ export default function VideoViewer({ item, src, onDownload, onEnded }: ViewerPr
       autoPlay
       className="h-full w-full bg-black object-contain"
       onError={() => setFailed(true)}
-      onEnded={onEnded}
       aria-label={item.name}
     />
   );

@@ -6,6 +6,6 @@ export interface ViewerProps {
   src: string;
   /** Triggers a download of the file. */
   onDownload: () => void;
-  /** Audio and video: the track ended (the modal moves to the next one). */
+  /** Audio: the track ended (the modal moves on to the next file, like a playlist). */
   onEnded?: () => void;
 }
