@@ -53,6 +53,13 @@ for (const scheme of ["light", "dark"] as const) {
     test("signed in: lists, storage, settings, error", async ({ page, api }) => {
       await seed(api);
       await check(page, "/my-drive?path=/", text("notes.txt"));
+      // Screen readers hear each row as "name, type, size, modified date"; folders without a size.
+      await expect(page.getByRole("row", { name: /^notes\.txt,/ })).toHaveAccessibleName(
+        /^notes\.txt, [^,]+, \d[\d.]* ?\w*B, modified .*\d/,
+      );
+      await expect(page.getByRole("row", { name: /^Projects,/ })).toHaveAccessibleName(
+        /^Projects, [^,]*[Ff]older[^,]*, modified .*\d/,
+      );
       await check(page, "/my-drive?path=/Projects", text("plan.md"));
       await check(page, "/my-drive?path=/Empty-folder-that-does-not-exist", async (p) => {
         await expect(p.getByText("No items.")).toBeVisible();
