@@ -101,3 +101,24 @@ export class Contract {
     return [`content type "${contentType}" is not one of ${types.join(", ")}`];
   }
 }
+
+/**
+ * "METHOD /template" of every route in `app.printRoutes({ commonPrefix: false })` under `/api`, with `:x`
+ * written `{x}` and without the implicit HEAD routes. Fastify offers no route list, only this tree.
+ */
+export function routesFromTree(tree: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split("\n")) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1]?.length ?? 0) / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? "");
+    const full = stack.join("");
+    if (!full.startsWith("/api/")) continue;
+    const template = full.slice(4).replace(/:(\w+)/g, "{$1}");
+    for (const method of (match[3] ?? "").split(", ")) if (method !== "HEAD") routes.push(`${method} ${template}`);
+  }
+  return routes;
+}

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, startServer, type TestServer } from "./helpers.js";
-import { Contract } from "./openapi-contract.js";
+import { Contract, routesFromTree } from "./openapi-contract.js";
 import { SocketReader, signInViaWebsocket, watchLoginCodes } from "./sign-in.js";
 
 // Every response below is checked against docs/openapi.json, so the server and the document cannot drift apart.
@@ -307,4 +307,14 @@ it("covered every operation of the document except the websocket", () => {
     Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
   );
   expect(all.filter((op) => !contract.covered.has(op) && op !== "GET /auth/ws")).toEqual([]);
+});
+
+it("documents every route the server has", () => {
+  const routes = routesFromTree(server.app.printRoutes({ commonPrefix: false }));
+  expect(routes).toContain("GET /files/{id}/{name}");
+  expect(routes).toContain("GET /shares/{id}/files/{fileId}/{name}");
+  const documented = new Set(
+    Object.entries(contract.doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`)),
+  );
+  expect(routes.filter((r) => !documented.has(r))).toEqual([]);
 });
