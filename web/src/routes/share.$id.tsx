@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { SharePage } from "@/features/share/components/share-page";
+import { optionalTextParam, z } from "@/lib/route-search";
 
-const searchSchema = z.object({ path: z.string().optional().catch(undefined) });
+const searchSchema = z.object({ path: optionalTextParam() });
 
 export const Route = createFileRoute("/share/$id")({
   validateSearch: searchSchema,
