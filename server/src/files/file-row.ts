@@ -45,8 +45,14 @@ export interface FileList {
 /** RFC 3339 with whole seconds, as Teldrive's encoder writes it. */
 export const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d+Z$/, "Z");
 
+/** The columns toFileOut reads. */
+export type FileOutRow = Pick<
+  FileRow,
+  "id" | "name" | "type" | "mime_type" | "size" | "category" | "encrypted" | "parent_id" | "hash" | "updated_at"
+>;
+
 /** Row -> API `File`; optional fields are left out when unset (like Teldrive's encoder). */
-export function toFileOut(row: FileRow): FileOut {
+export function toFileOut(row: FileOutRow): FileOut {
   const out: FileOut = {
     id: row.id,
     name: row.name,
@@ -62,6 +68,5 @@ export function toFileOut(row: FileRow): FileOut {
   return out;
 }
 
-/** Every column but `parts`, for lists (parts can be large). */
-export const LIST_COLUMNS =
-  "id, name, type, mime_type, size, category, encrypted, user_id, status, parent_id, NULL::jsonb AS parts, channel_id, hash, child_count, created_at, updated_at";
+/** What a list page reads: only the FileOutRow columns (parts can be large). */
+export const LIST_COLUMNS = "id, name, type, mime_type, size, category, encrypted, parent_id, hash, updated_at";

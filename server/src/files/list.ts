@@ -1,6 +1,6 @@
 import type { Queryable } from "../db/index.js";
 import { childCount } from "./counts.js";
-import { type FileList, type FileRow, LIST_COLUMNS, toFileOut } from "./file-row.js";
+import { type FileList, type FileOutRow, LIST_COLUMNS, toFileOut } from "./file-row.js";
 import { queryWords } from "./lib/clean-name.js";
 import type { DateFilter } from "./lib/updated-at.js";
 
@@ -106,7 +106,7 @@ export async function findFiles(db: Queryable, filter: FindFilter, paging: Pagin
   const column = SORT_COLUMNS[paging.sort];
   const orderBy = column === "id" ? `id ${dir}` : `${column} ${dir}, id ${dir}`;
   const offset = (paging.page - 1) * paging.limit;
-  const items = await db.query<FileRow>(
+  const items = await db.query<FileOutRow>(
     // The page's ids come from an index-only scan; only those rows are read from the table, not the skipped ones.
     `${cte}SELECT ${LIST_COLUMNS} FROM (
        SELECT id FROM files WHERE ${where} ORDER BY ${orderBy} LIMIT ${paging.limit} OFFSET ${offset}
