@@ -13,6 +13,7 @@ import { UploadRow } from "./upload-row";
 export function UploadPanel() {
   const items = useUploads((s) => s.items);
   const speed = useUploads((s) => s.speed);
+  const batch = useUploads((s) => s.batch);
   const [collapsed, setCollapsed] = useState(false);
   const active = items.filter((i) => isActive(i.status));
   const failed = items.filter((i) => i.status === "failed");
@@ -26,8 +27,11 @@ export function UploadPanel() {
   }, [running]);
 
   if (items.length === 0) return <NameClashDialog />;
-  const total = active.reduce((sum, i) => sum + i.size, 0);
-  const loaded = active.reduce((sum, i) => sum + i.loaded, 0);
+  // Overall progress covers this run's files that are still meant to land, so it never jumps back when one finishes.
+  const inRun = new Set(batch);
+  const counted = items.filter((i) => inRun.has(i.key) && (isActive(i.status) || i.status === "done"));
+  const total = counted.reduce((sum, i) => sum + i.size, 0);
+  const loaded = counted.reduce((sum, i) => sum + (i.status === "done" ? i.size : i.loaded), 0);
   const title = running
     ? `Uploading ${active.length} ${active.length === 1 ? "file" : "files"}`
     : failed.length > 0

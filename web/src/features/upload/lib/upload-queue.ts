@@ -42,6 +42,8 @@ export interface UploadState {
   clash: ClashPrompt | null;
   /** Bytes per second over the last few seconds. */
   speed: number;
+  /** Keys of the files added since the queue was last idle: what the overall progress is about. */
+  batch: string[];
 }
 
 export interface QueueSettings {
@@ -104,7 +106,12 @@ let nextKey = 0;
  * failed parts with back-off, resumes from the parts the server already has, then registers each file.
  */
 export class UploadQueue {
-  readonly store: StoreApi<UploadState> = createStore<UploadState>(() => ({ items: [], clash: null, speed: 0 }));
+  readonly store: StoreApi<UploadState> = createStore<UploadState>(() => ({
+    items: [],
+    clash: null,
+    speed: 0,
+    batch: [],
+  }));
   private readonly jobs = new Map<string, Job>();
   private readonly createdFolders = new Set<string>();
   private running = 0;
@@ -136,7 +143,9 @@ export class UploadQueue {
         partsDone: 0,
       };
     });
-    this.store.setState((s) => ({ items: [...s.items, ...items] }));
+    const keys = items.map((i) => i.key);
+    const batch = this.hasActive() ? [...this.store.getState().batch, ...keys] : keys;
+    this.store.setState((s) => ({ items: [...s.items, ...items], batch }));
     this.pump();
   }
 

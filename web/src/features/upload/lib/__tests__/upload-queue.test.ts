@@ -236,4 +236,16 @@ describe("UploadQueue", () => {
     expect(transport.sentParts).toHaveLength(0);
     expect(transport.created[0]).toMatchObject({ name: "empty.txt", size: 0, parts: [] });
   });
+
+  it("starts a new batch for the overall progress once the queue was idle", async () => {
+    const { queue, settled } = setup();
+    queue.add([{ file: file("a.txt", 1), folderPath: "/" }]);
+    queue.add([{ file: file("b.txt", 1), folderPath: "/" }]);
+    expect(queue.store.getState().batch).toHaveLength(2);
+    await settled();
+    queue.add([{ file: file("c.txt", 1), folderPath: "/" }]);
+    const { batch, items } = queue.store.getState();
+    expect(batch).toEqual([items[2]?.key]);
+    await settled();
+  });
 });
