@@ -11,8 +11,9 @@ export const listQuerySchema = z.object({
   operation: z.enum(["list", "find"]).default("list"),
   path: z.string().optional(),
   parentId: z.string().optional(),
-  name: z.string().optional(),
-  query: z.string().optional(),
+  name: z.string().max(1024).optional(),
+  // Bounded so a search stays a handful of conditions, whatever the client sends.
+  query: z.string().max(1024).optional(),
   searchType: z.enum(["text", "regex"]).default("text"),
   deepSearch: boolParam.default(false),
   type: z.enum(["folder", "file"]).optional(),

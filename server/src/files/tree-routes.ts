@@ -27,6 +27,13 @@ async function ownedRows(q: Queryable, userId: number, ids: string[]): Promise<F
   return rows;
 }
 
+/** How often each value occurs. */
+function countBy<T>(values: T[]): Map<T, number> {
+  const counts = new Map<T, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return counts;
+}
+
 export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   app.post("/files/move", async (req, reply) => {
     const user = await requireUser(db, req);
@@ -49,13 +56,14 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
         [dest.id, names, items.map((i) => i.id)],
       );
       if (taken[0]) throw conflict(`"${taken[0].name}" already exists in the destination`);
-      for (const [i, item] of items.entries()) {
-        await q.query("UPDATE files SET parent_id = $2, name = $3 WHERE id = $1", [item.id, dest.id, names[i]]);
-        if (item.parent_id !== dest.id) {
-          await adjustChildCount(q, item.parent_id, -1);
-          await adjustChildCount(q, dest.id, 1);
-        }
-      }
+      await q.query(
+        `UPDATE files f SET parent_id = $1, name = v.name
+         FROM unnest($2::uuid[], $3::text[]) AS v(id, name) WHERE f.id = v.id`,
+        [dest.id, items.map((i) => i.id), names],
+      );
+      const leaving = items.filter((i) => i.parent_id !== dest.id);
+      for (const [parentId, n] of countBy(leaving.map((i) => i.parent_id))) await adjustChildCount(q, parentId, -n);
+      await adjustChildCount(q, dest.id, leaving.length);
     });
     return reply.status(204).send();
   });
@@ -70,7 +78,7 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
         items.map((i) => i.id),
       );
       const ids = tree.map((r) => r.id);
-      for (const item of items) await adjustChildCount(q, item.parent_id, -1);
+      for (const [parentId, n] of countBy(items.map((i) => i.parent_id))) await adjustChildCount(q, parentId, -n);
       await q.query("DELETE FROM file_shares WHERE file_id = ANY($1::uuid[])", [ids]);
       await q.query("DELETE FROM files WHERE id = ANY($1::uuid[])", [ids]);
       return tree;
@@ -119,8 +127,7 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
         copiedParts.set(row.id, parts);
       }
       const newIds = new Map(tree.map((r) => [r.id, uuidv7()]));
-      const childrenOf = new Map<string, number>();
-      for (const r of tree) if (r.parent_id) childrenOf.set(r.parent_id, (childrenOf.get(r.parent_id) ?? 0) + 1);
+      const childrenOf = countBy(tree.map((r) => r.parent_id));
       const updatedAt = body.updatedAt ?? new Date().toISOString();
       return await db.tx(async (q) => {
         if (await nameTaken(q)) throw conflict(`"${name}" already exists in the destination`);
