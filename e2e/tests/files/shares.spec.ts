@@ -114,3 +114,22 @@ test("an unknown link says it has expired or does not exist", async ({ browser, 
   await expect(guest.getByRole("heading", { name: "This link has expired or does not exist" })).toBeVisible();
   await guest.context().close();
 });
+
+test("too many wrong passwords make the visitor wait", async ({ api, browser, baseURL }) => {
+  const file = await api.uploadFile("/", "secret.txt", "s", { mimeType: "text/plain" });
+  const shareId = await api.share(file.id ?? "", "right");
+  const guest = await visitor(browser, baseURL);
+  await guest.goto(`/share/${shareId}`);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await guest.getByLabel("Password").fill(`wrong ${attempt}`);
+    const answer = guest.waitForResponse((r) => r.url().endsWith(`/api/shares/${shareId}/unlock`));
+    await guest.getByRole("button", { name: "Open" }).click();
+    expect((await answer).status()).toBe(401);
+    await expect(guest.getByRole("alert")).toHaveText("Wrong password");
+  }
+  await guest.getByLabel("Password").fill("right");
+  await guest.getByRole("button", { name: "Open" }).click();
+  await expect(guest.getByRole("alert")).toHaveText(/^Too many attempts\. Wait \d+ seconds and try again\.$/);
+  await expect(guest.getByTestId("share-row")).toHaveCount(0);
+  await guest.context().close();
+});
