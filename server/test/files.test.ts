@@ -383,6 +383,7 @@ describe("list", () => {
       { path: "/", operation: "find", updatedAt: "gte:2024-13-01" },
       { path: "/", operation: "find", updatedAt: "after:2024-01-01" },
       { path: "/", operation: "find", updatedAt: "gte:2024-02-30" },
+      { path: "/", operation: "find", query: "x".repeat(1025) },
     ];
     for (const params of cases) {
       const res = await list(server, user, params);
@@ -455,6 +456,16 @@ describe("find", () => {
   it("deepSearch limits the search to the path's subtree", async () => {
     const res = await find({ query: "beach", path: "/Photos/2023", deepSearch: true });
     expect(names(res.body).sort()).toEqual(["beach party.png", "holiday beach video.mp4"]);
+  });
+
+  it("an explicit parentId scopes a query to that folder's children", async () => {
+    const photos = (await find({ name: "2023", type: "folder" })).body.items[0] as FileJson;
+    expect(names((await find({ query: "beach", parentId: photos.id })).body)).toEqual(["beach party.png"]);
+  });
+
+  it("status=pending_deletion finds nothing (deletes are immediate here)", async () => {
+    expect((await find({ status: "pending_deletion" })).body.meta.count).toBe(0);
+    expect((await find({ status: "gone" })).status).toBe(400);
   });
 
   it("without a query, path scopes to the folder's children", async () => {
