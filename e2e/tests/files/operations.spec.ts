@@ -172,3 +172,14 @@ test("drag a file onto a folder moves it", async ({ authedPage: page, api }) => 
   await expect(row(page, "drag.txt")).toHaveCount(0);
   expect((await api.list("/Target")).items.map((f) => f.name)).toEqual(["drag.txt"]);
 });
+
+test("drag a file onto a breadcrumb moves it up", async ({ authedPage: page, api }) => {
+  await api.mkdir("/Outer/Inner");
+  await api.uploadFile("/Outer/Inner", "deep.txt", "d", { mimeType: "text/plain" });
+  await openDrive(page, "/Outer/Inner");
+  const crumbs = page.getByRole("navigation", { name: /breadcrumb/i });
+  await row(page, "deep.txt").dragTo(crumbs.getByText("Outer", { exact: true }));
+  await expect(page.getByText('Moved "deep.txt" to Outer')).toBeVisible();
+  await expect(row(page, "deep.txt")).toHaveCount(0);
+  expect((await api.list("/Outer")).items.map((f) => f.name).sort()).toEqual(["Inner", "deep.txt"]);
+});

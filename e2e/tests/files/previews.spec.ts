@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../../fixtures.js";
+import { expect, setSettings, test } from "../../fixtures.js";
 import { openDrive, row } from "./helpers.js";
 import { docx, epub, pdf, png, wav, xlsx } from "./samples.js";
 
@@ -219,4 +219,16 @@ test("a file with no viewer is offered as a download", async ({ authedPage: page
   const download = page.waitForEvent("download");
   await modal(page).getByRole("button", { name: "Download" }).last().click();
   expect((await download).suggestedFilename()).toBe("archive.zip");
+});
+
+test("with the Rclone Media Proxy set, media play from the proxy by path", async ({ authedPage: page, api }) => {
+  await setSettings(page, { rcloneProxy: "http://127.0.0.1:9/media" });
+  await api.mkdir("/My Music");
+  await api.uploadFile("/My Music", "song #1.wav", wav(1), { mimeType: "audio/wav" });
+  await openDrive(page, "/My Music");
+  await openPreview(page, "song #1.wav");
+  await expect(modal(page).locator("audio")).toHaveAttribute(
+    "src",
+    "http://127.0.0.1:9/media/My%20Music/song%20%231.wav",
+  );
 });
