@@ -9,14 +9,20 @@ export interface AxeOptions {
   include?: string;
   /** Rule ids to leave out, each with a reason in the caller. */
   disableRules?: string[];
+  /** Run only these rules (e.g. colour contrast for a second colour scheme: the other rules do not change). */
+  onlyRules?: string[];
 }
+
+/** What a second colour scheme can break: colours only. */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 /**
  * Runs axe on the page as it is now; any serious or critical violation fails the test (softly, so one sweep
  * reports every page and dialog that has problems).
  */
 export async function expectNoSeriousA11yViolations(page: Page, what: string, opts: AxeOptions = {}): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  let builder = new AxeBuilder({ page });
+  builder = opts.onlyRules?.length ? builder.withRules(opts.onlyRules) : builder.withTags(TAGS);
   if (opts.include) builder = builder.include(opts.include);
   if (opts.disableRules?.length) builder = builder.disableRules(opts.disableRules);
   const { violations } = await builder.analyze();
