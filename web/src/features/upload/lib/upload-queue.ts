@@ -271,6 +271,14 @@ export class UploadQueue {
         lastModified: job.file.lastModified,
         userId: await transport.userId(),
       });
+      // The same file to the same place is already on its way: a second copy would race it part for part.
+      const twin = [...this.jobs.values()].find(
+        (other) => other !== job && other.uploadId === job.uploadId && isActive(this.item(other.key)?.status ?? "done"),
+      );
+      if (twin) {
+        this.update(job.key, { status: "skipped", error: "Already being uploaded" });
+        return;
+      }
       const parts = splitParts(job.file.size, settings.partSize);
       const stored = await transport.listParts(job.uploadId, signal);
       for (const part of stored) {

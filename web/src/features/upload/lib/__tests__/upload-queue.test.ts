@@ -248,4 +248,19 @@ describe("UploadQueue", () => {
     expect(batch).toEqual([items[2]?.key]);
     await settled();
   });
+
+  it("skips a second copy of a file that is already uploading", async () => {
+    const { transport, queue, settled } = setup();
+    const same = file("a.txt", 10);
+    queue.add([
+      { file: same, folderPath: "/" },
+      { file: same, folderPath: "/" },
+    ]);
+    await settled();
+    expect(queue.store.getState().items.map((i) => [i.status, i.error])).toEqual([
+      ["done", undefined],
+      ["skipped", "Already being uploaded"],
+    ]);
+    expect(transport.created).toHaveLength(1);
+  });
 });
