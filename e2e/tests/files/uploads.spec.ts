@@ -232,3 +232,21 @@ test("asks about name clashes: keep both, replace, skip", async ({ authedPage: p
   expect((await api.download(await findFile(api, "/", "notes.txt"))).toString()).toBe("replaced");
   expect((await api.download(await findFile(api, "/", "notes (1).txt"))).toString()).toBe("second");
 });
+
+test("cancelling an upload aborts its requests and registers nothing", async ({ authedPage: page, api }) => {
+  await setSettings(page, { splitFileSize: PART, uploadConcurrency: "2" });
+  await openDrive(page);
+  // Parts hang, so the upload is still running when the user cancels it.
+  await page.route(/\/api\/uploads\/[0-9a-f]{64}\?/, () => {});
+  const aborted = page.waitForEvent("requestfailed", (r) => isPartPost(r));
+  await uploadThroughPicker(page, [
+    { name: "unwanted.bin", mimeType: "application/octet-stream", buffer: bytesOf(3 * PART, 6) },
+  ]);
+  const panel = uploadsPanel(page);
+  await expect(panel.getByRole("progressbar", { name: "Upload of unwanted.bin" })).toBeVisible();
+  await panel.getByRole("button", { name: "Cancel unwanted.bin" }).click();
+  await aborted;
+  await expect(panel.getByTestId("upload-row")).toHaveAttribute("data-status", "cancelled");
+  await expect(panel.getByRole("button", { name: "Retry unwanted.bin" })).toBeVisible();
+  expect((await api.list("/")).items).toHaveLength(0);
+});
