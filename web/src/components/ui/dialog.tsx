@@ -19,8 +19,15 @@ export interface DialogProps {
  * the element that opened it.
  */
 export function Dialog({ open, onOpenChange, title, description, trigger, children, className }: DialogProps) {
-  // Radix returns focus to its Trigger; a dialog opened from elsewhere (a list row's button) returns it there.
+  // Radix returns focus to its Trigger; a dialog opened from elsewhere (a toolbar or row button) returns it to
+  // the element focused when it opened. Read while rendering: by the time Radix's open event fires, a field
+  // with autoFocus inside may already hold focus.
   const openerRef = useRef<HTMLElement | null>(null);
+  const wasOpenRef = useRef(false);
+  if (open && !wasOpenRef.current) {
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  wasOpenRef.current = Boolean(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -29,9 +36,6 @@ export function Dialog({ open, onOpenChange, title, description, trigger, childr
         <RadixDialog.Content
           // Without a description Radix expects an explicit opt-out, else it warns.
           {...(description ? {} : { "aria-describedby": undefined })}
-          onOpenAutoFocus={() => {
-            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
           onCloseAutoFocus={(event) => {
             if (trigger) return;
             event.preventDefault();
