@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "../../fixtures.js";
 import { createEmptyFile } from "./seed.js";
 
