@@ -8,9 +8,10 @@ import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { actionErrorMessage } from "@/features/file-actions/lib/action-error";
 import type { FileItem } from "@/features/files/lib/file-item";
+import { useCreateFileShare } from "../api/create-file-share";
 import { useDeleteFileShare } from "../api/delete-file-share";
 import { fileShareQueryOptions } from "../api/get-file-share";
-import { useCreateFileShare, useUpdateFileShare } from "../api/save-file-share";
+import { useUpdateFileShare } from "../api/update-file-share";
 import { expiryFromDateInput, shareLink } from "../lib/share-auth";
 
 const today = () => new Date().toISOString().slice(0, 10);

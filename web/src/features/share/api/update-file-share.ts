@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { type SaveShareVars, shareBody } from "../lib/share-body";
+
+/** PATCH /files/{id}/share: a new password or expiry (an empty password is not applied by the server). */
+export function useUpdateFileShare() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: SaveShareVars) =>
+      apiRequest(`/files/${encodeURIComponent(vars.fileId)}/share`, { method: "PATCH", body: shareBody(vars) }),
+    onSettled: (_d, _e, vars) => queryClient.invalidateQueries({ queryKey: ["files", "share", vars.fileId] }),
+  });
+}
