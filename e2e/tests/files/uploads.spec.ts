@@ -250,3 +250,33 @@ test("cancelling an upload aborts its requests and registers nothing", async ({ 
   await expect(panel.getByRole("button", { name: "Retry unwanted.bin" })).toBeVisible();
   expect((await api.list("/")).items).toHaveLength(0);
 });
+
+test("an upload waits out a dropped network and finishes when it is back", async ({
+  authedPage: page,
+  api,
+  context,
+}) => {
+  await setSettings(page, { splitFileSize: PART, uploadConcurrency: "2" });
+  await openDrive(page);
+  let wentOffline: () => void = () => {};
+  const offline = new Promise<void>((resolve) => {
+    wentOffline = resolve;
+  });
+  let dropped = false;
+  await page.route(/\/api\/uploads\/[0-9a-f]{64}\?.*partNo=2/, async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    await context.setOffline(true);
+    await route.abort("internetdisconnected");
+    wentOffline();
+  });
+  const bytes = bytesOf(4 * PART + 9, 11);
+  await uploadThroughPicker(page, [{ name: "commute.bin", mimeType: "application/octet-stream", buffer: bytes }]);
+  await offline;
+  const panel = uploadsPanel(page);
+  await expect(panel.getByRole("heading", { name: "Uploading 1 file" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  await context.setOffline(false);
+  await expectUploadsComplete(page);
+  expect(sha256(await api.download(await findFile(api, "/", "commute.bin")))).toBe(sha256(bytes));
+});

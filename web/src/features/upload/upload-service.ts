@@ -14,6 +14,10 @@ export const uploadQueue = new UploadQueue({
       encrypted: Boolean(s.encryptFiles),
     };
   },
+  untilOnline: () =>
+    navigator.onLine
+      ? Promise.resolve(false)
+      : new Promise((resolve) => window.addEventListener("online", () => resolve(true), { once: true })),
   // The list shows the new file without a reload.
   onFileDone: () => void queryClient.invalidateQueries({ queryKey: ["files"] }),
 });

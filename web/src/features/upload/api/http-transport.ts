@@ -4,8 +4,12 @@ import { queryClient } from "@/query-client";
 import { PartError } from "../lib/retry-policy";
 import type { CreateFileBody, PartRequest, UploadedPart, UploadTransport } from "../lib/upload-transport";
 
-/** Parts are large; give each one ten minutes before calling it a network fault. */
-const PART_TIMEOUT_MS = 600_000;
+/**
+ * A part may take long on a slow line, so there is no overall time-out; instead a send that makes no
+ * progress for this long is treated as a dropped connection (and retried). After the last byte, the server
+ * gets this long to store the part and answer.
+ */
+const STALL_MS = 120_000;
 
 function messageOf(xhr: XMLHttpRequest): string {
   try {
@@ -27,9 +31,22 @@ function sendPart(request: PartRequest, onProgress: (loaded: number) => void, si
       encrypted: request.encrypted,
     });
     xhr.open("POST", url);
-    xhr.timeout = PART_TIMEOUT_MS;
     xhr.setRequestHeader("Content-Type", "application/octet-stream");
-    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, STALL_MS);
+    };
+    arm();
+    xhr.upload.onprogress = (event) => {
+      arm();
+      onProgress(event.loaded);
+    };
+    xhr.onloadend = () => clearTimeout(watchdog);
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
         reject(new PartError(messageOf(xhr), xhr.status));
@@ -42,8 +59,7 @@ function sendPart(request: PartRequest, onProgress: (loaded: number) => void, si
       }
     };
     xhr.onerror = () => reject(new PartError("connection lost", 0));
-    xhr.ontimeout = () => reject(new PartError("timed out", 0));
-    xhr.onabort = () => reject(new PartError("cancelled", 0));
+    xhr.onabort = () => reject(new PartError(stalled ? "the connection stalled" : "cancelled", 0));
     signal.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(request.body);
   });

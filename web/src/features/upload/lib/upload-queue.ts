@@ -58,6 +58,11 @@ export interface UploadQueueOptions {
   onFileDone?: (item: UploadItem) => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /**
+   * Resolves once the network is up: true if it was down and had to be waited for. A part that failed
+   * while offline waits for the network, and that failure does not use up one of its tries.
+   */
+  untilOnline?: () => Promise<boolean>;
 }
 
 /** A file to upload into `folderPath` (folders inside a dropped tree already joined in). */
@@ -363,8 +368,10 @@ export class UploadQueue {
             this.pump();
             return;
           }
-          job.attempts.set(part.partNo, attempt + 1);
           this.pump();
+          const waitedForNetwork = status === 0 && (await this.options.untilOnline?.()) === true;
+          if (!this.isCurrent(job, signal)) return;
+          if (!waitedForNetwork) job.attempts.set(part.partNo, attempt + 1);
           await this.sleep(backoffDelay(attempt));
           if (!this.isCurrent(job, signal)) return;
           job.pending.unshift(part);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PartError } from "../retry-policy";
 import { type QueueSettings, type UploadItem, UploadQueue } from "../upload-queue";
 import type { CreateFileBody, PartRequest, UploadedPart, UploadTransport } from "../upload-transport";
@@ -262,5 +262,27 @@ describe("UploadQueue", () => {
       ["skipped", "Already being uploaded"],
     ]);
     expect(transport.created).toHaveLength(1);
+  });
+
+  it("waits for the network to come back without using up the part's tries", async () => {
+    const transport = new FakeTransport();
+    let online: (() => void) | undefined;
+    const queue = new UploadQueue({
+      transport,
+      settings: () => ({ partSize: 4, concurrency: 1, encrypted: false }),
+      sleep: async () => {},
+      untilOnline: () => new Promise<boolean>((resolve) => (online = () => resolve(true))),
+    });
+    // Offline for longer than the retries would last.
+    transport.failures.set(1, [0, 0, 0, 0, 0]);
+    queue.add([{ file: file("a.txt", 3), folderPath: "/" }]);
+    for (let i = 0; i < 5; i++) {
+      await vi.waitFor(() => expect(online).toBeDefined());
+      const resume = online;
+      online = undefined;
+      resume?.();
+    }
+    await vi.waitFor(() => expect(queue.store.getState().items[0]?.status).toBe("done"));
+    expect(transport.sentParts).toHaveLength(6);
   });
 });
