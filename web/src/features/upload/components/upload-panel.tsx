@@ -41,7 +41,7 @@ export function UploadPanel() {
   return (
     <section
       aria-label="Uploads"
-      className="fixed right-4 bottom-4 z-30 flex w-[min(26rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-surface-container-high text-on-surface shadow-xl"
+      className="fixed right-4 bottom-20 z-30 md:bottom-4 flex w-[min(26rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-surface-container-high text-on-surface shadow-xl"
     >
       <header className="flex items-center gap-1 py-2 pr-2 pl-4">
         <div className="min-w-0 flex-1">
