@@ -109,13 +109,19 @@ for (const scheme of ["light", "dark"] as const) {
       await expectNoSeriousA11yViolations(page, "upload panel", axeOptions);
     });
 
-    test("settings dialogs", async ({ page, user: _user }) => {
+    test("settings dialogs", async ({ page, api }) => {
+      const bot = `1234567890:${"A".repeat(35)}`;
+      expect((await api.request.post("/api/users/bots", { data: { bots: [bot] } })).status()).toBe(204);
       await page.goto("/settings/account");
-      const manage = page.getByRole("button", { name: "Manage Bots" });
-      if ((await manage.count()) > 0) {
-        await manage.click();
-        await checkOpen(page, "manage bots dialog", page.getByRole("dialog"), manage);
-      }
+      const removeAll = page.getByRole("button", { name: "Remove all bots" });
+      await expect(removeAll).toBeEnabled();
+      await removeAll.click();
+      await checkOpen(
+        page,
+        "remove bots dialog",
+        page.getByRole("alertdialog").or(page.getByRole("dialog")),
+        removeAll,
+      );
       await page.goto("/settings/appearance");
       await expect(page.getByRole("main")).toBeVisible();
       await expectNoSeriousA11yViolations(page, "appearance settings", axeOptions);
