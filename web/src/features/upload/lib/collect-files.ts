@@ -4,7 +4,7 @@ import type { NewUpload } from "./upload-queue";
 /** Files picked with `webkitdirectory` carry "top/sub/name" in webkitRelativePath. */
 export function fromPickedFiles(files: Iterable<File>, folderPath: string): NewUpload[] {
   return [...files].map((file) => {
-    const dir = file.webkitRelativePath.split("/").slice(0, -1).join("/");
+    const dir = (file.webkitRelativePath || "").split("/").slice(0, -1).join("/");
     return { file, folderPath: joinPath(folderPath, dir) };
   });
 }
