@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SharePage } from "@/features/share/components/share-page";
-import { optionalTextParam, z } from "@/lib/route-search";
+import { optionalTextParam, searchSchema } from "@/lib/route-search";
 
-const searchSchema = z.object({ path: optionalTextParam() });
+const shareSearch = searchSchema({ path: optionalTextParam() });
 
 export const Route = createFileRoute("/share/$id")({
-  validateSearch: searchSchema,
+  validateSearch: shareSearch,
   component: ShareRoute,
 });
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LoginPage } from "@/features/auth/components/login-page";
-import { optionalTextParam, z } from "@/lib/route-search";
+import { optionalTextParam, searchSchema } from "@/lib/route-search";
 
 export const Route = createFileRoute("/_auth/login")({
-  validateSearch: z.object({ redirect: optionalTextParam() }),
+  validateSearch: searchSchema({ redirect: optionalTextParam() }),
   component: LoginPage,
 });

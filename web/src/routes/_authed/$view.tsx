@@ -4,30 +4,35 @@ import { ListViewPage } from "@/features/files/components/list-view-page";
 import { getListQuery } from "@/features/files/hooks/use-list-query";
 import { isListView, type ViewParams } from "@/features/files/lib/list-query";
 import { type SearchParams, searchParamsToFilters } from "@/features/search/lib/search-filters";
-import { optionalTextParam, z } from "@/lib/route-search";
-
-const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+import {
+  optionalBooleanParam,
+  optionalEnumParam,
+  optionalNumberParam,
+  optionalTextParam,
+  type SearchOutput,
+  searchSchema,
+} from "@/lib/route-search";
 
 /** Every list view's params in one schema: the URL is the list query (spec 2). */
-const searchSchema = z.object({
+const viewSearch = searchSchema({
   // search form fields
   query: optionalTextParam(),
-  searchType: optional(z.enum(["text", "regex"])),
+  searchType: optionalEnumParam(["text", "regex"]),
   category: optionalTextParam(),
-  location: optional(z.enum(["current", "custom"])),
+  location: optionalEnumParam(["current", "custom"]),
   path: optionalTextParam(),
-  deepSearch: optional(z.boolean()),
-  modifiedDate: optional(z.number()),
+  deepSearch: optionalBooleanParam(),
+  modifiedDate: optionalNumberParam(),
   fromDate: optionalTextParam(),
   toDate: optionalTextParam(),
   // browse
   parentId: optionalTextParam(),
   // sort override of the view's default
-  sort: optional(z.enum(["name", "updatedAt", "size"])),
-  order: optional(z.enum(["asc", "desc"])),
+  sort: optionalEnumParam(["name", "updatedAt", "size"]),
+  order: optionalEnumParam(["asc", "desc"]),
 });
 
-type ViewSearch = z.output<typeof searchSchema>;
+type ViewSearch = SearchOutput<typeof viewSearch>;
 
 function viewParamsOf(view: string, search: ViewSearch): ViewParams {
   switch (view) {
@@ -44,7 +49,7 @@ function viewParamsOf(view: string, search: ViewSearch): ViewParams {
 }
 
 export const Route = createFileRoute("/_authed/$view")({
-  validateSearch: searchSchema,
+  validateSearch: viewSearch,
   beforeLoad: ({ params }) => {
     if (!isListView(params.view) || params.view === "my-drive") throw new Error("invalid path");
   },

@@ -2,10 +2,10 @@ import { createFileRoute } from "@tanstack/react-router";
 import { fileListPageQueryOptions } from "@/features/files/api/get-files";
 import { MyDriveView } from "@/features/files/components/my-drive-view";
 import { getListQuery } from "@/features/files/hooks/use-list-query";
-import { textParam, z } from "@/lib/route-search";
+import { searchSchema, textParam } from "@/lib/route-search";
 
 export const Route = createFileRoute("/_authed/my-drive")({
-  validateSearch: z.object({ path: textParam("/") }),
+  validateSearch: searchSchema({ path: textParam("/") }),
   loaderDeps: ({ search }) => ({ path: search.path }),
   // prefetch (not ensure): a failed first page is shown by the list with a Retry, not as a route error.
   loader: ({ context, deps }) =>
