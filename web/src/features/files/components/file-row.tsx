@@ -41,7 +41,7 @@ export const FileRow = memo(function FileRow({
       data-folder={item.isDir || undefined}
       draggable
       className={cn(
-        "absolute top-0 left-0 grid w-full cursor-default grid-cols-[minmax(0,1fr)_6rem] items-center gap-4 border-b border-outline-variant/40 px-4 text-sm select-none md:grid-cols-[minmax(0,1fr)_7rem_12rem]",
+        "absolute top-0 left-0 grid w-full cursor-default [contain:strict] grid-cols-[minmax(0,1fr)_6rem] items-center gap-4 border-b border-outline-variant/40 px-4 text-sm select-none md:grid-cols-[minmax(0,1fr)_7rem_12rem]",
         "outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
         selected ? "bg-primary-container text-on-primary-container" : "hover:bg-on-surface/5",
         cut && "opacity-50",

@@ -1,6 +1,5 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
 // biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
-import { Skeleton } from "@/components/ui/skeleton";
 
 /** A grid card whose page has not arrived yet. */
 export function PlaceholderCard({ index, focusable }: { index: number; focusable: boolean }) {
@@ -14,8 +13,8 @@ export function PlaceholderCard({ index, focusable }: { index: number; focusable
       data-placeholder
       className="flex h-full flex-col gap-2 rounded-xl border border-outline-variant p-3 outline-none focus-visible:outline-2 focus-visible:outline-primary"
     >
-      <Skeleton className="flex-1" />
-      <Skeleton className="h-4 w-2/3" />
+      <div aria-hidden className="flex-1 rounded-md bg-surface-container-high" />
+      <div aria-hidden className="h-4 w-2/3 rounded-md bg-surface-container-high" />
     </div>
   );
 }

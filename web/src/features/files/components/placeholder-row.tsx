@@ -1,8 +1,10 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
 // biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
-import { Skeleton } from "@/components/ui/skeleton";
 
-/** A row whose page has not arrived yet: same height and position as the row it stands for. */
+/**
+ * A row whose page has not arrived yet: same height and position as the row it stands for. Static on purpose: a
+ * fast scroll shows dozens of these per frame, and a pulsing animation on each costs style and paint work.
+ */
 export function PlaceholderRow({
   index,
   start,
@@ -23,12 +25,12 @@ export function PlaceholderRow({
       tabIndex={focusable ? 0 : -1}
       data-index={index}
       data-placeholder
-      className="absolute top-0 left-0 flex w-full items-center gap-3 border-b border-outline-variant/40 px-4 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
+      className="absolute top-0 left-0 flex w-full items-center [contain:strict] gap-3 border-b border-outline-variant/40 px-4 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
       style={{ height, transform: `translateY(${start}px)` }}
     >
       <div role="gridcell" className="flex flex-1 items-center gap-3">
-        <Skeleton className="size-6" />
-        <Skeleton className="h-4 w-1/3" />
+        <div aria-hidden className="size-6 rounded-md bg-surface-container-high" />
+        <div aria-hidden className="h-4 w-1/3 rounded-md bg-surface-container-high" />
       </div>
     </div>
   );
