@@ -4,7 +4,6 @@ import { hashKey } from "@tanstack/react-query";
 import { defaultRangeExtractor, useVirtualizer } from "@tanstack/react-virtual";
 import { ContextMenu } from "radix-ui";
 import {
-  type DragEvent,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
@@ -14,13 +13,15 @@ import {
   useState,
 } from "react";
 import { cn } from "@/lib/cn";
+import { indexOfEvent } from "../hooks/index-of-event";
 import { useElementWidth } from "../hooks/use-element-width";
 import type { useFilePages } from "../hooks/use-file-pages";
 import { useVisiblePages } from "../hooks/use-file-pages";
 import { usePagedKeyboard } from "../hooks/use-paged-keyboard";
+import { useRowDrag } from "../hooks/use-row-drag";
 import type { FileCommandId } from "../lib/file-commands";
 import type { FileItem } from "../lib/file-item";
-import { joinPath, type ListQuery, pagesForRange, type Sort } from "../lib/list-query";
+import { type ListQuery, pagesForRange, type Sort } from "../lib/list-query";
 import { clickModeOf } from "../lib/selection";
 import { useSelection } from "../stores/selection-store";
 import type { ViewId } from "../stores/view-prefs-store";
@@ -39,7 +40,6 @@ const CARD_GAP = 12;
 const CARD_ROW_HEIGHT = 212;
 const GRID_PADDING = 12;
 const LONG_PRESS_MS = 500;
-const DRAG_MIME = "application/x-drive-items";
 
 /** Set when the user opens a folder or goes up from a list, so the next list takes the keyboard focus. */
 let focusNextList = false;
@@ -66,11 +66,6 @@ export interface FileListProps {
   selectedItems(): FileItem[];
 }
 
-function indexOfEvent(e: { target: EventTarget }): number | undefined {
-  const el = (e.target as HTMLElement).closest<HTMLElement>("[data-index]");
-  return el ? Number(el.dataset.index) : undefined;
-}
-
 /**
  * The one virtualised list and grid. The first page's `meta.count` sizes it; rows whose page has not arrived render
  * as placeholders; only rows in view are in the DOM (plus the focused one, so keyboard focus survives scrolling).
@@ -90,7 +85,6 @@ export function FileList(props: FileListProps) {
   const [focusIndex, setFocusIndex] = useState(() => memory.get(scrollKey)?.focus ?? 0);
   const focusRow = Math.floor(Math.min(focusIndex, Math.max(0, count - 1)) / columns);
   const selection = useSelection();
-  const [dropIndex, setDropIndex] = useState<number>();
   const [sheetOpen, setSheetOpen] = useState(false);
   const [touch, setTouch] = useState(false);
 
@@ -234,48 +228,12 @@ export function FileList(props: FileListProps) {
     setFocusIndex(index);
   };
 
-  const folderTarget = (e: DragEvent): FileItem | undefined => {
-    const index = indexOfEvent(e);
-    const item = index === undefined ? undefined : pages.itemAt(index);
-    const dragged = useSelection.getState().dragged;
-    if (!item?.isDir || !e.dataTransfer.types.includes(DRAG_MIME)) return undefined;
-    return dragged.some((d) => d.id === item.id) ? undefined : item;
-  };
-
-  const dragHandlers = {
-    onDragStart: (e: DragEvent) => {
-      const index = indexOfEvent(e);
-      const item = index === undefined ? undefined : pages.itemAt(index);
-      if (!item || index === undefined) return e.preventDefault();
-      if (!selection.ids.has(item.id)) selection.click(index, "replace", (i) => pages.itemAt(i)?.id);
-      const selected = props.selectedItems();
-      const items = selected.some((s) => s.id === item.id) ? selected : [item];
-      useSelection.getState().setDragged(items);
-      e.dataTransfer.setData(DRAG_MIME, items.map((i) => i.id).join(","));
-      e.dataTransfer.effectAllowed = "move";
-    },
-    onDragOver: (e: DragEvent) => {
-      const folder = folderTarget(e);
-      if (!folder) return setDropIndex(undefined);
-      e.preventDefault();
-      e.dataTransfer.dropEffect = "move";
-      setDropIndex(indexOfEvent(e));
-    },
-    onDragLeave: () => setDropIndex(undefined),
-    onDrop: (e: DragEvent) => {
-      const folder = folderTarget(e);
-      setDropIndex(undefined);
-      if (!folder) return;
-      e.preventDefault();
-      e.stopPropagation();
-      const path = props.location.folderPath ? joinPath(props.location.folderPath, folder.name) : undefined;
-      props.onMoveTo(useSelection.getState().dragged, { id: folder.id, path });
-    },
-    onDragEnd: () => {
-      useSelection.getState().setDragged([]);
-      setDropIndex(undefined);
-    },
-  };
+  const { dropIndex, dragHandlers } = useRowDrag({
+    itemAt: pages.itemAt,
+    selectedItems: props.selectedItems,
+    location: props.location,
+    onMoveTo: props.onMoveTo,
+  });
 
   if (pages.first.isPending) return <FileListSkeleton grid={grid} />;
   if (pages.first.isError) {
