@@ -45,6 +45,9 @@ async function openPostgres(url: string): Promise<Db> {
   pg.types.setTypeParser(INT8, toNumber);
   pg.types.setTypeParser(NUMERIC, toNumber);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, admin termination) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on("error", (err) => console.error(`postgres: idle connection lost: ${err.message}`));
   const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
     (await client.query(sql, params)).rows as T[];
   return {
