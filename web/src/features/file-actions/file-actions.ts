@@ -4,7 +4,7 @@ import { type FileItem, fileContentUrl } from "@/features/files/lib/file-item";
 import { triggerDownload } from "@/features/preview/lib/download";
 import { fromPickedFiles } from "@/features/upload/lib/collect-files";
 import { pickFiles } from "@/features/upload/lib/pick-files";
-import { uploadQueue } from "@/features/upload/upload-service";
+import { loadUploadQueue } from "@/features/upload/upload-queue-loader";
 import { queryClient } from "@/query-client";
 import { useFileActionsStore } from "./file-actions-store";
 
@@ -117,7 +117,9 @@ export const fileActions = {
   upload(ctx: FileActionContext, opts?: { folder?: boolean }): void {
     remember(ctx);
     pickFiles({ folder: opts?.folder }).then((files) => {
-      if (files.length > 0) uploadQueue.add(fromPickedFiles(files, ctx.folderPath ?? "/"));
+      if (files.length === 0) return;
+      const uploads = fromPickedFiles(files, ctx.folderPath ?? "/");
+      void loadUploadQueue().then((queue) => queue.add(uploads));
     });
   },
 };

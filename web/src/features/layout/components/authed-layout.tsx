@@ -1,6 +1,6 @@
 import { Outlet } from "@tanstack/react-router";
-import { FileActionDialogs } from "@/features/file-actions/components/file-action-dialogs";
-import { UploadPanel } from "@/features/upload/components/upload-panel";
+import { FileActionDialogsSlot } from "@/features/file-actions/components/file-action-dialogs-slot";
+import { UploadPanelSlot } from "@/features/upload/components/upload-panel-slot";
 import { BottomBar } from "./bottom-bar";
 import { Header } from "./header";
 import { SideNav } from "./side-nav";
@@ -26,8 +26,8 @@ export function AuthedLayout() {
         </main>
       </div>
       <BottomBar />
-      <UploadPanel />
-      <FileActionDialogs />
+      <UploadPanelSlot />
+      <FileActionDialogsSlot />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Upload } from "lucide-react";
 import { type DragEvent, type ReactNode, useRef, useState } from "react";
 import { fromDataTransfer } from "../lib/collect-files";
-import { uploadQueue } from "../upload-service";
+import { loadUploadQueue } from "../upload-queue-loader";
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
 
@@ -32,7 +32,9 @@ export function UploadDropZone(props: { folderPath: string; children: ReactNode 
     event.preventDefault();
     depth.current = 0;
     setOver(false);
-    fromDataTransfer(event.dataTransfer, props.folderPath).then((uploads) => uploadQueue.add(uploads));
+    void Promise.all([fromDataTransfer(event.dataTransfer, props.folderPath), loadUploadQueue()]).then(
+      ([uploads, queue]) => queue.add(uploads),
+    );
   };
 
   return (
