@@ -106,7 +106,8 @@ export const fileActions = {
     contentUrl(item)
       .then((url) => navigator.clipboard.writeText(url))
       .then(
-        () => toast.success("Link copied"),
+        // The link carries the session hash (what external players need), so it opens the file as this user.
+        () => toast.success("Link copied. It opens the file as you; use Share to give it to others."),
         () => toast.error("Could not copy the link to the clipboard"),
       );
   },
