@@ -27,6 +27,10 @@ async function openPglite(dataDir: string): Promise<Db> {
   const lite = await PGlite.create(dir, {
     parsers: { [pgliteTypes.INT8]: toNumber, [NUMERIC]: toNumber },
   });
+  // PGlite runs no autovacuum, so planner statistics would never follow bulk writes (a 1,000-file folder
+  // listed in seconds instead of milliseconds). Refresh them now and then; ANALYZE only samples rows.
+  const analyze = setInterval(() => lite.exec("ANALYZE").catch(() => {}), 10 * 60_000);
+  analyze.unref();
   return {
     kind: "pglite",
     async query<T>(sql: string, params?: unknown[]) {
@@ -37,7 +41,10 @@ async function openPglite(dataDir: string): Promise<Db> {
         fn({ query: async <T>(sql: string, params?: unknown[]) => (await t.query<T>(sql, params)).rows }),
       );
     },
-    close: () => lite.close(),
+    close: () => {
+      clearInterval(analyze);
+      return lite.close();
+    },
   };
 }
 
@@ -75,5 +82,6 @@ async function openPostgres(url: string): Promise<Db> {
 export async function openDb(opts: { dataDir: string; databaseUrl?: string }): Promise<Db> {
   const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
   await migrate(db);
+  if (db.kind === "pglite") await db.query("ANALYZE");
   return db;
 }
