@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { COOKIE_NAME, createSession } from "../src/auth/session.js";
 import { ensureUserDefaults } from "../src/auth/user-defaults.js";
 import { openDb } from "../src/db/index.js";
+import { createTestDatabase } from "./helpers.js";
 import { sha256 } from "./upload-fixtures.js";
 
 /**
@@ -102,24 +103,9 @@ async function uploadPart(uploadId: string, partNo: number, body: Buffer) {
 }
 
 beforeAll(async () => {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const pg = (await import("pg")).default;
-    const name = `drive_crash_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const testDb = await createTestDatabase("drive_crash");
+  databaseUrl = testDb?.url;
+  dropDb = testDb?.drop;
   const db = await openDb({ dataDir, databaseUrl });
   await db.query("INSERT INTO users (user_id, phone, name, user_name) VALUES (4242, '+15550004242', 'Crash', 'crash')");
   await ensureUserDefaults(db, 4242);

@@ -21,27 +21,12 @@ export interface TestServer {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-test-"));
-  let databaseUrl: string | undefined;
-  let dropDb: (() => Promise<void>) | undefined;
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const pg = (await import("pg")).default;
-    const name = `drive_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
-  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, ...env }), databaseUrl, webDist: undefined };
+  const testDb = await createTestDatabase("drive_test");
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, ...env }),
+    databaseUrl: testDb?.url,
+    webDist: undefined,
+  };
   const db = await openDb(config);
   const app = await buildApp({ config, db });
   await app.ready();
@@ -52,10 +37,34 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     async close() {
       await app.close();
       await db.close();
-      await dropDb?.();
+      await testDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh PostgreSQL database on the TEST_DATABASE_URL cluster, or undefined when that is not set
+ * (the suite then runs on PGlite).
+ */
+export async function createTestDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const pg = (await import("pg")).default;
+  const name = `${prefix}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 let nextUserId = 1000;
