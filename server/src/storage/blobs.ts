@@ -106,8 +106,11 @@ export class Blobs {
     const stages: NodeJS.ReadWriteStream[] = [new ExactLength(opts.length)];
     if (opts.encrypted && secret) stages.push(new EncryptStream(await deriveKey(secret, salt)));
     await this.placeAtomically(target, async (temp) => {
+      // Open before streaming: a path-based write stream opens lazily and could create the temp file
+      // after a failed pipeline has already cleaned up.
+      const out = await fs.promises.open(temp, "wx");
       try {
-        await pipeline(opts.body, ...stages, fs.createWriteStream(temp));
+        await pipeline(opts.body, ...stages, out.createWriteStream());
       } catch (err) {
         if (err instanceof Error && "status" in err) throw err;
         // The client went away or the stream broke: the part is incomplete either way.
