@@ -1,42 +1,15 @@
-import { type ComponentProps, type ReactNode, useId } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
-import { fieldControlClasses, fieldErrorClasses, fieldHintClasses, fieldLabelClasses } from "./field-classes";
+import { Field, type FieldProps } from "./field";
+import { fieldControlClasses } from "./field-classes";
 
-export type TextAreaFieldProps = ComponentProps<"textarea"> & {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-};
+export type TextAreaFieldProps = Omit<ComponentProps<"textarea">, "id" | "className"> & FieldProps;
 
 /** A labelled multi-line input, with hint and error tied to it like TextField. */
 export function TextAreaField({ label, error, hint, id, className, ...props }: TextAreaFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={cn("flex flex-col gap-1", className)}>
-      <label htmlFor={inputId} className={fieldLabelClasses}>
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(fieldControlClasses, "min-h-24 font-mono")}
-        {...props}
-      />
-      {hint && (
-        <p id={hintId} className={fieldHintClasses}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} role="alert" className={fieldErrorClasses}>
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => <textarea {...control} className={cn(fieldControlClasses, "min-h-24 font-mono")} {...props} />}
+    </Field>
   );
 }
