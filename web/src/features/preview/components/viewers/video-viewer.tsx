@@ -16,7 +16,12 @@ export default function VideoViewer({ item, src, onDownload }: ViewerProps) {
   useEffect(() => {
     setFailed(UNPLAYABLE.has(ext));
     const video = ref.current;
-    if (!video || ext !== "m3u8" || video.canPlayType("application/vnd.apple.mpegurl")) return;
+    if (!video || ext !== "m3u8") return;
+    // Browsers with HLS of their own (Safari, recent Chromium) play the playlist directly.
+    if (video.canPlayType("application/vnd.apple.mpegurl")) {
+      video.src = src;
+      return;
+    }
     let destroy: (() => void) | undefined;
     let cancelled = false;
     import("hls.js").then(({ default: Hls }) => {
