@@ -121,3 +121,42 @@ test.describe("keyboard and selection", () => {
     await expect(cells.nth(columns)).toBeFocused();
   });
 });
+
+test.describe("menus from the keyboard", () => {
+  test.beforeEach(async ({ api }) => {
+    for (const name of ["bravo.txt", "charlie.txt"]) await createEmptyFile(api.request, { name });
+  });
+
+  // Menu code is fetched on first use; the first opening must behave like every later one.
+  test("Enter on a menu button focuses its first item, the first time and after", async ({ authedPage: page }) => {
+    await page.goto("/my-drive?path=/");
+    const sort = page.getByRole("button", { name: "Sort", exact: true });
+    await expect(sort).toHaveAttribute("aria-haspopup", "menu");
+    for (const time of ["first", "second"]) {
+      await sort.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menuitemradio", { name: "Name" }), `${time} opening`).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      await expect(sort).toBeFocused();
+    }
+  });
+
+  test("the context-menu key opens the focused row's menu with focus on its first item", async ({
+    authedPage: page,
+  }) => {
+    await page.goto("/my-drive?path=/");
+    const row = page.getByRole("grid", { name: "My Drive" }).getByRole("row", { name: /^charlie/ });
+    await row.click();
+    await page.keyboard.press("Shift+F10");
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem").first()).toBeFocused();
+    await expect(menu.getByRole("menuitem", { name: /Rename/ })).toBeVisible();
+    // The menu opens beside the row, not at the window's corner.
+    const [menuBox, rowBox] = [await menu.boundingBox(), await row.boundingBox()];
+    expect(menuBox && rowBox && Math.abs(menuBox.y - (rowBox.y + rowBox.height)) < rowBox.height).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveCount(0);
+    await expect(row).toBeFocused();
+  });
+});

@@ -1,10 +1,10 @@
-import toast from "react-hot-toast";
 import { sessionQueryOptions } from "@/features/auth/api/get-session";
 import { type FileItem, fileContentUrl } from "@/features/files/lib/file-item";
 import { triggerDownload } from "@/features/preview/lib/download";
 import { fromPickedFiles } from "@/features/upload/lib/collect-files";
 import { pickFiles } from "@/features/upload/lib/pick-files";
 import { loadUploadQueue } from "@/features/upload/upload-queue-loader";
+import { toast } from "@/lib/toast";
 import { queryClient } from "@/query-client";
 import { useFileActionsStore } from "./file-actions-store";
 

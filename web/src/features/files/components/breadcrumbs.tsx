@@ -1,8 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { ChevronRight, MoreHorizontal } from "lucide-react";
-import { DropdownMenu as RadixMenu } from "radix-ui";
 import { type DragEvent, useState } from "react";
-import { DropdownMenu, menuItemClasses } from "@/components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuItem } from "@/components/ui/dropdown-menu";
 import { IconButton } from "@/components/ui/icon-button";
 import { cn } from "@/lib/cn";
 import { breadcrumbsOf, type Crumb, collapseCrumbs } from "../lib/breadcrumbs";
@@ -79,11 +78,11 @@ export function Breadcrumbs({
               }
             >
               {hidden.map((crumb) => (
-                <RadixMenu.Item key={crumb.path} asChild className={menuItemClasses}>
+                <DropdownMenuItem key={crumb.path} asChild>
                   <Link to="/my-drive" search={{ path: crumb.path }}>
                     <span className="max-w-64 truncate">{crumb.name}</span>
                   </Link>
-                </RadixMenu.Item>
+                </DropdownMenuItem>
               ))}
             </DropdownMenu>
           </li>

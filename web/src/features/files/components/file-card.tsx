@@ -3,9 +3,9 @@
 import { Lock } from "lucide-react";
 import { memo } from "react";
 import { cn } from "@/lib/cn";
+import { formatSize } from "@/lib/format-size";
 import { describeItem } from "../lib/describe-item";
 import type { FileItem } from "../lib/file-item";
-import { formatSize } from "../lib/format";
 import { FileIcon } from "./file-icon";
 
 export interface FileCardProps {

@@ -2,7 +2,6 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
 import { hashKey } from "@tanstack/react-query";
 import { defaultRangeExtractor, useVirtualizer } from "@tanstack/react-virtual";
-import { ContextMenu } from "radix-ui";
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -12,7 +11,9 @@ import {
   useRef,
   useState,
 } from "react";
+import type { OpenedBy } from "@/components/ui/deferred-trigger";
 import { cn } from "@/lib/cn";
+import { onDemand } from "@/lib/on-demand";
 import { indexOfEvent } from "../hooks/index-of-event";
 import { useElementWidth } from "../hooks/use-element-width";
 import type { useFilePages } from "../hooks/use-file-pages";
@@ -25,9 +26,7 @@ import { type ListQuery, pagesForRange, type Sort } from "../lib/list-query";
 import { clickModeOf } from "../lib/selection";
 import { useSelection } from "../stores/selection-store";
 import type { ViewId } from "../stores/view-prefs-store";
-import { ActionSheet } from "./action-sheet";
 import { FileCard } from "./file-card";
-import { FileContextMenuContent } from "./file-context-menu-content";
 import { FileListHeader, HEADER_HEIGHT } from "./file-list-header";
 import { FileListSkeleton } from "./file-list-skeleton";
 import { FileRow, ROW_HEIGHT } from "./file-row";
@@ -40,6 +39,10 @@ const CARD_GAP = 12;
 const CARD_ROW_HEIGHT = 212;
 const GRID_PADDING = 12;
 const LONG_PRESS_MS = 500;
+
+// Menus and the touch action sheet are not needed to draw the list: fetched on first use (or first touch).
+const contextMenu = onDemand(() => import("./file-context-menu"));
+const actionSheet = onDemand(() => import("./action-sheet"));
 
 /** Set when the user opens a folder or goes up from a list, so the next list takes the keyboard focus. */
 let focusNextList = false;
@@ -86,6 +89,7 @@ export function FileList(props: FileListProps) {
   const focusRow = Math.floor(Math.min(focusIndex, Math.max(0, count - 1)) / columns);
   const selection = useSelection();
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [menu, setMenu] = useState<{ x: number; y: number; openedBy: OpenedBy }>();
   const [touch, setTouch] = useState(false);
 
   const focusIndexRef = useRef(focusIndex);
@@ -185,6 +189,11 @@ export function FileList(props: FileListProps) {
     pointer.current.long = false;
     clearTimeout(pointer.current.timer);
     if (e.pointerType !== "touch") return;
+    // Offline: no sheet; the next long press tries again.
+    const sheetLoaded = actionSheet.load().then(
+      () => true,
+      () => false,
+    );
     const index = indexOfEvent(e);
     pointer.current.timer = setTimeout(() => {
       pointer.current.long = true;
@@ -192,7 +201,7 @@ export function FileList(props: FileListProps) {
         selection.click(index, "replace", (i) => pages.itemAt(i)?.id);
       }
       if (index === undefined) selection.clear();
-      setSheetOpen(true);
+      void sheetLoaded.then((ok) => ok && setSheetOpen(true));
     }, LONG_PRESS_MS);
   };
   const cancelLongPress = () => clearTimeout(pointer.current.timer);
@@ -222,10 +231,23 @@ export function FileList(props: FileListProps) {
 
   const onContextMenu = (e: MouseEvent) => {
     const index = indexOfEvent(e);
-    if (index === undefined) return selection.clear();
-    const id = pages.itemAt(index)?.id;
-    if (id && !selection.ids.has(id)) selection.click(index, "replace", (i) => pages.itemAt(i)?.id);
-    setFocusIndex(index);
+    if (index === undefined) selection.clear();
+    else {
+      const id = pages.itemAt(index)?.id;
+      if (id && !selection.ids.has(id)) selection.click(index, "replace", (i) => pages.itemAt(i)?.id);
+      setFocusIndex(index);
+    }
+    // On touch screens a long press opens the action sheet instead.
+    if (touch) return;
+    e.preventDefault();
+    // From the context-menu key or Shift+F10 no button is pressed (-1, or 0 at 0,0): open at the focused row.
+    const fromKeyboard = e.button === -1 || (e.clientX === 0 && e.clientY === 0);
+    const rect = (e.target as HTMLElement).getBoundingClientRect();
+    const at = fromKeyboard ? { x: rect.left + 16, y: rect.bottom } : { x: e.clientX, y: e.clientY };
+    void contextMenu.load().then(
+      () => setMenu({ ...at, openedBy: fromKeyboard ? "keyboard" : "pointer" }),
+      () => undefined, // Offline: nothing opens; the next right-click tries again.
+    );
   };
 
   const { dropIndex, dragHandlers } = useRowDrag({
@@ -240,6 +262,8 @@ export function FileList(props: FileListProps) {
     return <ListError error={pages.first.error} onRetry={() => void pages.first.refetch()} />;
   }
 
+  const ContextMenu = contextMenu.current?.FileContextMenu;
+  const ActionSheet = actionSheet.current?.ActionSheet;
   const cutIds = new Set(useSelection.getState().cut.map((i) => i.id));
   const virtualRows = virtualizer.getVirtualItems();
   const focusable = (index: number) => index === Math.min(focusIndex, count - 1);
@@ -254,122 +278,125 @@ export function FileList(props: FileListProps) {
           onRetry={visible.refetchFailed}
         />
       )}
-      <ContextMenu.Root modal={false}>
-        <ContextMenu.Trigger asChild disabled={touch}>
-          <div
-            ref={parentRef}
-            role="grid"
-            aria-label={props.label}
-            aria-rowcount={grid ? rowCount : count + 1}
-            aria-colcount={grid ? columns : 3}
-            aria-multiselectable
-            aria-busy={visible.fetching || undefined}
-            tabIndex={-1}
-            data-testid="file-list"
-            className="relative min-h-0 flex-1 overflow-auto outline-none [overflow-anchor:none]"
-            onKeyDown={(e: KeyboardEvent) => onKeyDown(e)}
-            onFocus={() => {
-              hasFocus.current = true;
-            }}
-            onBlur={(e) => {
-              // Focus moving elsewhere (not a row being replaced, which has no relatedTarget) leaves the list.
-              if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) hasFocus.current = false;
-            }}
-            onClick={onClick}
-            onDoubleClick={onDoubleClick}
-            onContextMenu={onContextMenu}
-            onPointerDown={onPointerDown}
-            onPointerUp={cancelLongPress}
-            onPointerCancel={cancelLongPress}
-            onPointerMove={(e) => {
-              if (e.pointerType === "touch" && (Math.abs(e.movementX) > 4 || Math.abs(e.movementY) > 4))
-                cancelLongPress();
-            }}
-            {...dragHandlers}
-          >
-            {!grid && <FileListHeader sort={props.sort} onSortChange={props.onSortChange} />}
-            {count === 0 ? (
-              <div role="row" aria-rowindex={2} className="p-10 text-center text-on-surface-variant">
-                <span role="gridcell">No items.</span>
-              </div>
-            ) : (
-              <div data-spacer className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-                {virtualRows.map((row) => {
-                  if (!grid) {
-                    const item = pages.itemAt(row.index);
+      <div
+        ref={parentRef}
+        role="grid"
+        aria-label={props.label}
+        aria-rowcount={grid ? rowCount : count + 1}
+        aria-colcount={grid ? columns : 3}
+        aria-multiselectable
+        aria-busy={visible.fetching || undefined}
+        tabIndex={-1}
+        data-testid="file-list"
+        className="relative min-h-0 flex-1 overflow-auto outline-none [overflow-anchor:none]"
+        onKeyDown={(e: KeyboardEvent) => onKeyDown(e)}
+        onFocus={() => {
+          hasFocus.current = true;
+        }}
+        onBlur={(e) => {
+          // Focus moving elsewhere (not a row being replaced, which has no relatedTarget) leaves the list.
+          if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) hasFocus.current = false;
+        }}
+        onClick={onClick}
+        onDoubleClick={onDoubleClick}
+        onContextMenu={onContextMenu}
+        onPointerDown={onPointerDown}
+        onPointerUp={cancelLongPress}
+        onPointerCancel={cancelLongPress}
+        onPointerMove={(e) => {
+          if (e.pointerType === "touch" && (Math.abs(e.movementX) > 4 || Math.abs(e.movementY) > 4)) cancelLongPress();
+        }}
+        {...dragHandlers}
+      >
+        {!grid && <FileListHeader sort={props.sort} onSortChange={props.onSortChange} />}
+        {count === 0 ? (
+          <div role="row" aria-rowindex={2} className="p-10 text-center text-on-surface-variant">
+            <span role="gridcell">No items.</span>
+          </div>
+        ) : (
+          <div data-spacer className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualRows.map((row) => {
+              if (!grid) {
+                const item = pages.itemAt(row.index);
+                return item ? (
+                  <FileRow
+                    key={row.index}
+                    item={item}
+                    index={row.index}
+                    start={row.start}
+                    selected={selection.ids.has(item.id)}
+                    focusable={focusable(row.index)}
+                    cut={cutIds.has(item.id)}
+                    dropTarget={dropIndex === row.index}
+                  />
+                ) : (
+                  <PlaceholderRow
+                    key={row.index}
+                    index={row.index}
+                    start={row.start}
+                    height={ROW_HEIGHT}
+                    focusable={focusable(row.index)}
+                  />
+                );
+              }
+              const first = row.index * columns;
+              const cells = Array.from({ length: Math.min(columns, count - first) }, (_, i) => first + i);
+              return (
+                <div
+                  key={row.index}
+                  role="row"
+                  aria-rowindex={row.index + 1}
+                  className="absolute top-0 left-0 grid w-full"
+                  style={{
+                    height: CARD_ROW_HEIGHT - CARD_GAP,
+                    transform: `translateY(${row.start}px)`,
+                    gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                    gap: CARD_GAP,
+                    padding: `0 ${GRID_PADDING}px`,
+                  }}
+                >
+                  {cells.map((index) => {
+                    const item = pages.itemAt(index);
                     return item ? (
-                      <FileRow
-                        key={row.index}
+                      <FileCard
+                        key={index}
                         item={item}
-                        index={row.index}
-                        start={row.start}
+                        index={index}
                         selected={selection.ids.has(item.id)}
-                        focusable={focusable(row.index)}
+                        focusable={focusable(index)}
                         cut={cutIds.has(item.id)}
-                        dropTarget={dropIndex === row.index}
+                        dropTarget={dropIndex === index}
                       />
                     ) : (
-                      <PlaceholderRow
-                        key={row.index}
-                        index={row.index}
-                        start={row.start}
-                        height={ROW_HEIGHT}
-                        focusable={focusable(row.index)}
-                      />
+                      <PlaceholderCard key={index} index={index} focusable={focusable(index)} />
                     );
-                  }
-                  const first = row.index * columns;
-                  const cells = Array.from({ length: Math.min(columns, count - first) }, (_, i) => first + i);
-                  return (
-                    <div
-                      key={row.index}
-                      role="row"
-                      aria-rowindex={row.index + 1}
-                      className="absolute top-0 left-0 grid w-full"
-                      style={{
-                        height: CARD_ROW_HEIGHT - CARD_GAP,
-                        transform: `translateY(${row.start}px)`,
-                        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-                        gap: CARD_GAP,
-                        padding: `0 ${GRID_PADDING}px`,
-                      }}
-                    >
-                      {cells.map((index) => {
-                        const item = pages.itemAt(index);
-                        return item ? (
-                          <FileCard
-                            key={index}
-                            item={item}
-                            index={index}
-                            selected={selection.ids.has(item.id)}
-                            focusable={focusable(index)}
-                            cut={cutIds.has(item.id)}
-                            dropTarget={dropIndex === index}
-                          />
-                        ) : (
-                          <PlaceholderCard key={index} index={index} focusable={focusable(index)} />
-                        );
-                      })}
-                    </div>
-                  );
-                })}
-              </div>
-            )}
+                  })}
+                </div>
+              );
+            })}
           </div>
-        </ContextMenu.Trigger>
-        <FileContextMenuContent
+        )}
+      </div>
+      {menu && ContextMenu && (
+        <ContextMenu
+          key={`${menu.x},${menu.y}`}
+          at={menu}
+          openedBy={menu.openedBy}
+          onClose={() => setMenu(undefined)}
           canCreate={props.canCreate}
           selectedItems={props.selectedItems}
           onCommand={props.onCommand}
         />
-      </ContextMenu.Root>
-      <ActionSheet
-        open={sheetOpen}
-        onOpenChange={setSheetOpen}
-        canCreate={props.canCreate}
-        selectedItems={props.selectedItems}
-        onCommand={props.onCommand}
-      />
+      )}
+      {ActionSheet && (
+        <ActionSheet
+          open={sheetOpen}
+          onOpenChange={setSheetOpen}
+          canCreate={props.canCreate}
+          selectedItems={props.selectedItems}
+          onCommand={props.onCommand}
+        />
+      )}
       <span className={cn("sr-only")} aria-live="polite">
         {selection.ids.size > 0 ? `${selection.ids.size} selected` : ""}
       </span>

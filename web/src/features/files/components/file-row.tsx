@@ -3,9 +3,10 @@
 import { Lock } from "lucide-react";
 import { memo } from "react";
 import { cn } from "@/lib/cn";
+import { formatSize } from "@/lib/format-size";
 import { describeItem, typeLabel } from "../lib/describe-item";
 import type { FileItem } from "../lib/file-item";
-import { formatDate, formatSize } from "../lib/format";
+import { formatDate } from "../lib/format";
 import { FileIcon } from "./file-icon";
 
 export const ROW_HEIGHT = 48;

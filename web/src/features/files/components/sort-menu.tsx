@@ -3,9 +3,9 @@ import {
   DropdownMenu,
   DropdownMenuLabel,
   DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
 } from "@/components/ui/dropdown-menu";
-import { DropdownMenuRadioItem } from "@/components/ui/dropdown-menu-radio-item";
 import { IconButton } from "@/components/ui/icon-button";
 import type { Sort, SortField, SortOrder } from "../lib/list-query";
 

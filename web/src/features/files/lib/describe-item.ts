@@ -1,5 +1,6 @@
+import { formatSize } from "@/lib/format-size";
 import type { FileItem } from "./file-item";
-import { formatDate, formatSize } from "./format";
+import { formatDate } from "./format";
 
 /** Readable type for screen readers and the grid: "Folder", "PDF file", "Image file", "ZIP file". */
 export function typeLabel(item: FileItem): string {

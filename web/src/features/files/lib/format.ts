@@ -1,10 +1,3 @@
-import { filesize } from "filesize";
-
-/** JEDEC units (KB = 1024 B), one decimal: the spec rounds gigabytes to 1 decimal. */
-export function formatSize(bytes: number): string {
-  return filesize(Number.isFinite(bytes) && bytes > 0 ? bytes : 0, { standard: "jedec", round: 1 }) as string;
-}
-
 // Building an Intl.DateTimeFormat costs far more than using one; rows format two dates each while scrolling.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

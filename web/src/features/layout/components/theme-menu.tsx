@@ -1,6 +1,5 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { DropdownMenu, DropdownMenuRadioGroup } from "@/components/ui/dropdown-menu";
-import { DropdownMenuRadioItem } from "@/components/ui/dropdown-menu-radio-item";
+import { DropdownMenu, DropdownMenuRadioGroup, DropdownMenuRadioItem } from "@/components/ui/dropdown-menu";
 import { IconButton } from "@/components/ui/icon-button";
 import { parseThemeMode, type ThemeMode } from "@/features/theme/lib/resolve-theme";
 import { useThemeStore } from "@/features/theme/theme-store";

@@ -1,18 +1,24 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { Search, SlidersHorizontal, X } from "lucide-react";
-import { Popover } from "radix-ui";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { IconButton } from "@/components/ui/icon-button";
-import { Spinner } from "@/components/ui/spinner";
 import { FILES_QUERY_KEY } from "@/features/files/api/get-files";
+import { onDemand } from "@/lib/on-demand";
 import { normalizeSearchText, type SearchParams } from "../lib/search-filters";
 
 /** Spec 9: the header search waits 1000 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 1000;
 
-// The filter form is only needed once the popup opens; keep it out of the first page.
-const SearchFilterForm = lazy(() => import("./search-filter-form").then((m) => ({ default: m.SearchFilterForm })));
+// The filter popup and its form are only needed once it opens; keep them out of the first page.
+const filtersPopover = onDemand(() => import("./search-filters-popover"));
+
+const filtersButton = (
+  <IconButton label="Search filters" className="size-9">
+    <SlidersHorizontal aria-hidden className="size-5" />
+  </IconButton>
+);
 
 /** The header search box with its filter popup; rendered by the header when signed in. */
 export function HeaderSearch() {
@@ -22,7 +28,7 @@ export function HeaderSearch() {
   const onSearchRoute = location.pathname === "/search";
   const urlSearch = (onSearchRoute ? location.search : {}) as SearchParams;
   const [text, setText] = useState(urlSearch.query ?? "");
-  const [open, setOpen] = useState(false);
+  const searchBox = useRef<HTMLElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // Follow the URL (back/forward, a submitted filter form) unless the user is typing.
@@ -57,53 +63,42 @@ export function HeaderSearch() {
     location.pathname === "/my-drive" ? ((location.search as { path?: string }).path ?? "/") : undefined;
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Anchor asChild>
-        <search className="flex h-11 w-full max-w-xl items-center gap-1 rounded-full bg-surface-container-high pr-1 pl-3 focus-within:ring-2 focus-within:ring-primary/50">
-          <Search aria-hidden className="size-5 shrink-0 text-on-surface-variant" />
-          <input
-            type="search"
-            aria-label="Search files"
-            placeholder="Search"
-            value={text}
-            onChange={(e) => onChange(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key !== "Enter") return;
-              const query = normalizeSearchText(text);
-              if (!query) return;
-              clearTimeout(timer.current);
-              go(query);
-            }}
-            className="min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-on-surface-variant [&::-webkit-search-cancel-button]:hidden"
+    <search
+      ref={searchBox}
+      className="flex h-11 w-full max-w-xl items-center gap-1 rounded-full bg-surface-container-high pr-1 pl-3 focus-within:ring-2 focus-within:ring-primary/50"
+    >
+      <Search aria-hidden className="size-5 shrink-0 text-on-surface-variant" />
+      <input
+        type="search"
+        aria-label="Search files"
+        placeholder="Search"
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== "Enter") return;
+          const query = normalizeSearchText(text);
+          if (!query) return;
+          clearTimeout(timer.current);
+          go(query);
+        }}
+        className="min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-on-surface-variant [&::-webkit-search-cancel-button]:hidden"
+      />
+      {text && (
+        <IconButton label="Clear search" className="size-8" onClick={() => onChange("")}>
+          <X aria-hidden className="size-4" />
+        </IconButton>
+      )}
+      <DeferredTrigger module={filtersPopover} trigger={filtersButton} popup="dialog">
+        {({ SearchFiltersPopover }, openedBy) => (
+          <SearchFiltersPopover
+            anchor={searchBox}
+            trigger={filtersButton}
+            defaultOpen={openedBy !== undefined}
+            initial={{ ...urlSearch, query: normalizeSearchText(text) || urlSearch.query }}
+            currentPath={currentPath}
           />
-          {text && (
-            <IconButton label="Clear search" className="size-8" onClick={() => onChange("")}>
-              <X aria-hidden className="size-4" />
-            </IconButton>
-          )}
-          <Popover.Trigger asChild>
-            <IconButton label="Search filters" className="size-9">
-              <SlidersHorizontal aria-hidden className="size-5" />
-            </IconButton>
-          </Popover.Trigger>
-        </search>
-      </Popover.Anchor>
-      <Popover.Portal>
-        <Popover.Content
-          align="center"
-          sideOffset={8}
-          aria-label="Search filters"
-          className="z-50 max-h-[calc(100dvh-6rem)] w-[min(32rem,calc(100vw-1rem))] overflow-auto rounded-3xl border border-outline-variant bg-surface-container p-4 text-on-surface shadow-xl outline-none"
-        >
-          <Suspense fallback={<Spinner label="Loading filters" />}>
-            <SearchFilterForm
-              initial={{ ...urlSearch, query: normalizeSearchText(text) || urlSearch.query }}
-              currentPath={currentPath}
-              onDone={() => setOpen(false)}
-            />
-          </Suspense>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+        )}
+      </DeferredTrigger>
+    </search>
   );
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
-import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { errorText } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
 import { useCreateChannel } from "../api/create-channel";
 
 /** Creates a channel by name. */

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import toast from "react-hot-toast";
 import { Select } from "@/components/ui/select";
 import { errorText } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
 import { channelsQueryOptions } from "../api/get-channels";
 import { userConfigQueryOptions } from "../api/get-user-config";
 import { useUpdateDefaultChannel } from "../api/update-default-channel";

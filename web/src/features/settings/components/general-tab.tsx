@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
+import { toast } from "@/lib/toast";
 import {
   type GeneralSettingsForm,
   generalSettingsSchema,

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import toast from "react-hot-toast";
 import { errorText } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
 import { useDeleteSession } from "../api/delete-session";
 import { sessionsQueryOptions } from "../api/get-sessions";
 import { SessionCard } from "./session-card";

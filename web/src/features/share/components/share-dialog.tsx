@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Copy, Lock } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { actionErrorMessage } from "@/features/file-actions/lib/action-error";
 import type { FileItem } from "@/features/files/lib/file-item";
+import { toast } from "@/lib/toast";
 import { useCreateFileShare } from "../api/create-file-share";
 import { useDeleteFileShare } from "../api/delete-file-share";
 import { fileShareQueryOptions } from "../api/get-file-share";

@@ -2,7 +2,8 @@ import { ArrowDown, ArrowUp, Download } from "lucide-react";
 import { IconButton } from "@/components/ui/icon-button";
 import { FileIcon } from "@/features/files/components/file-icon";
 import type { FileItem } from "@/features/files/lib/file-item";
-import { formatDate, formatSize } from "@/features/files/lib/format";
+import { formatDate } from "@/features/files/lib/format";
+import { formatSize } from "@/lib/format-size";
 
 export type ShareSortField = "name" | "updatedAt" | "size";
 export interface ShareSort {

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useMemo, useState } from "react";
-import toast from "react-hot-toast";
 import { Spinner } from "@/components/ui/spinner";
 import { sessionQueryOptions } from "@/features/auth/api/get-session";
 import { type FileItem, toFileItem } from "@/features/files/lib/file-item";
@@ -11,6 +10,7 @@ import { downloadFrom } from "@/features/preview/lib/download";
 import type { PreviewSource } from "@/features/preview/lib/preview-source";
 import { ApiError } from "@/lib/api-client";
 import { errorText } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
 import { shareInfoQueryOptions } from "../api/get-share";
 import { shareFilesQueryOptions } from "../api/list-share-files";
 import { childPath, shareAuthorization, shareContentUrl, sharePasswords } from "../lib/share-auth";

@@ -1,5 +1,5 @@
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from "recharts";
-import { formatSize } from "@/features/files/lib/format";
+import { formatSize } from "@/lib/format-size";
 import type { CategoryRow } from "../lib/storage-summary";
 
 const COLORS = ["#3c5ba9", "#7b5ea7", "#2e7d6b", "#b5651d", "#a23b72", "#5f6b7a"];

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { formatSize } from "@/features/files/lib/format";
+import { formatSize } from "@/lib/format-size";
 import { type CategoryRow, totals } from "../lib/storage-summary";
 
 /** Categories with file counts and sizes; each opens its browse view. */

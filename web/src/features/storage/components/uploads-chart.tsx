@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatSize } from "@/features/files/lib/format";
+import { formatSize } from "@/lib/format-size";
 import type { UploadBar } from "../lib/storage-summary";
 
 /** Daily uploaded bytes as bars, JEDEC units on the axis and in the tooltip. */

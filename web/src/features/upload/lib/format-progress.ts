@@ -1,6 +1,6 @@
-import { filesize } from "filesize";
+import { formatSize } from "@/lib/format-size";
 
-export const formatBytes = (bytes: number) => filesize(bytes, { standard: "jedec", round: 1 });
+export const formatBytes = formatSize;
 
 /** "12 s", "3 min", "1 h 5 min"; empty when the speed is not known yet. */
 export function formatTimeLeft(remainingBytes: number, bytesPerSecond: number): string {

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Toaster } from "react-hot-toast";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ToastOutlet } from "@/features/layout/components/toast-outlet";
 import { DEFAULT_SETTINGS, useSettings } from "../../settings-store";
 import { GeneralTab } from "../general-tab";
 
@@ -9,7 +9,7 @@ function renderTab() {
   render(
     <>
       <GeneralTab />
-      <Toaster />
+      <ToastOutlet />
     </>,
   );
 }

@@ -1,0 +1,65 @@
+import * as Menu from "@radix-ui/react-menu";
+import { useMemo, useState } from "react";
+import { type OpenedBy, useFirstItemFocus } from "@/components/ui/deferred-trigger";
+import { menuItemClasses } from "@/components/ui/menu-item-classes";
+import { cn } from "@/lib/cn";
+import { type FileCommandId, fileCommandsFor } from "../lib/file-commands";
+import type { FileItem } from "../lib/file-item";
+import { CommandIcon } from "./command-icon";
+
+export interface FileContextMenuProps {
+  /** Where the menu opens, in viewport pixels (the pointer, or the focused row for the keyboard). */
+  at: { x: number; y: number };
+  openedBy: OpenedBy;
+  onClose(): void;
+  canCreate: boolean;
+  selectedItems(): FileItem[];
+  onCommand(id: FileCommandId, items: FileItem[]): void;
+}
+
+/**
+ * The right-click menu: the same commands as the toolbar, for the selection (or the folder when none). Built on
+ * Radix's Menu, as its ContextMenu is, but anchored at a point the list gives it: the list is not wrapped in a
+ * trigger, so this code loads on the first right-click instead of with the page.
+ */
+export function FileContextMenu(props: FileContextMenuProps) {
+  const { x, y } = props.at;
+  const anchor = useMemo(
+    () => ({ current: { getBoundingClientRect: () => DOMRect.fromRect({ x, y, width: 0, height: 0 }) } }),
+    [x, y],
+  );
+  const onFocus = useFirstItemFocus(props.openedBy);
+  // Read once per opening: the menu mounts when it opens.
+  const [selected] = useState(props.selectedItems);
+  const commands = fileCommandsFor(selected, { canCreate: props.canCreate });
+  return (
+    <Menu.Root open modal={false} onOpenChange={(open) => open || props.onClose()}>
+      <Menu.Anchor virtualRef={anchor} />
+      <Menu.Portal>
+        <Menu.Content
+          side="right"
+          sideOffset={2}
+          align="start"
+          onFocus={onFocus}
+          className="z-50 min-w-48 rounded-xl border border-outline-variant bg-surface-container p-1 text-on-surface shadow-lg outline-none"
+        >
+          {commands.length === 0 ? (
+            <p className="px-3 py-2 text-sm text-on-surface-variant">No actions here</p>
+          ) : (
+            commands.map((command) => (
+              <Menu.Item
+                key={command.id}
+                className={cn(menuItemClasses, command.danger && "text-error")}
+                onSelect={() => props.onCommand(command.id, selected)}
+              >
+                <CommandIcon id={command.id} />
+                <span className="flex-1">{command.label}</span>
+                {command.shortcut && <span className="text-xs text-on-surface-variant">{command.shortcut}</span>}
+              </Menu.Item>
+            ))
+          )}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
