@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { migrate } from "./migrations.js";
 
@@ -26,6 +27,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   fs.mkdirSync(dir, { recursive: true });
   const lite = await PGlite.create(dir, {
     parsers: { [pgliteTypes.INT8]: toNumber, [NUMERIC]: toNumber },
+    extensions: { pg_trgm },
   });
   // PGlite runs no autovacuum, so planner statistics would never follow bulk writes (a 1,000-file folder
   // listed in seconds instead of milliseconds). Refresh them now and then; ANALYZE only samples rows.
@@ -78,10 +80,27 @@ async function openPostgres(url: string): Promise<Db> {
   };
 }
 
+/**
+ * A trigram index makes text search (`name ILIKE '%word%'`, and regex) fast in big drives. It needs the pg_trgm
+ * extension, which a PostgreSQL role without CREATE on the database may not be allowed to add: then search
+ * works as before, scanning the user's files, and the server says so once at start.
+ */
+async function ensureSearchIndex(db: Db): Promise<void> {
+  try {
+    await db.query("CREATE EXTENSION IF NOT EXISTS pg_trgm");
+    await db.query(
+      "CREATE INDEX IF NOT EXISTS files_name_trgm ON files USING gin (name gin_trgm_ops) WHERE status = 'active'",
+    );
+  } catch (err) {
+    console.warn(`text search is not indexed (pg_trgm unavailable): ${err instanceof Error ? err.message : err}`);
+  }
+}
+
 /** Opens PostgreSQL when `databaseUrl` is set, else PGlite under `dataDir`, and migrates it. */
 export async function openDb(opts: { dataDir: string; databaseUrl?: string }): Promise<Db> {
   const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
   await migrate(db);
+  await ensureSearchIndex(db);
   if (db.kind === "pglite") await db.query("ANALYZE");
   return db;
 }

@@ -79,7 +79,8 @@ function buildWhere(f: FindFilter): { cte: string; where: string; params: unknow
   if (f.name !== undefined) conds.push(`name = ${p(f.name)}`);
   if (f.query) {
     if (f.searchType === "regex") conds.push(`name ~* ${p(f.query)}`);
-    else for (const word of queryWords(f.query)) conds.push(`strpos(lower(name), lower(${p(word)})) > 0`);
+    // Words hold only letters and digits, so they need no LIKE escaping; ILIKE can use the trigram index.
+    else for (const word of queryWords(f.query)) conds.push(`name ILIKE ${p(`%${word}%`)}`);
   }
   if (f.type) conds.push(`type = ${p(f.type)}`);
   if (f.categories && f.categories.length > 0) {
