@@ -4,8 +4,8 @@ import { Lock } from "lucide-react";
 import { memo } from "react";
 import { cn } from "@/lib/cn";
 import { formatSize } from "@/lib/format-size";
-import { describeItem } from "../lib/describe-item";
 import type { FileItem } from "../lib/file-item";
+import { itemAttributes } from "../lib/item-attributes";
 import { FileIcon } from "./file-icon";
 
 export interface FileCardProps {
@@ -22,12 +22,7 @@ export const FileCard = memo(function FileCard({ item, index, selected, focusabl
   return (
     <div
       role="gridcell"
-      aria-selected={selected}
-      aria-label={describeItem(item)}
-      tabIndex={focusable ? 0 : -1}
-      data-index={index}
-      data-folder={item.isDir || undefined}
-      draggable
+      {...itemAttributes(item, index, { selected, focusable })}
       className={cn(
         "flex h-full min-w-0 cursor-default flex-col overflow-hidden rounded-xl border border-outline-variant text-sm select-none",
         "outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",

@@ -4,9 +4,10 @@ import { Lock } from "lucide-react";
 import { memo } from "react";
 import { cn } from "@/lib/cn";
 import { formatSize } from "@/lib/format-size";
-import { describeItem, typeLabel } from "../lib/describe-item";
+import { typeLabel } from "../lib/describe-item";
 import type { FileItem } from "../lib/file-item";
 import { formatDate } from "../lib/format";
+import { itemAttributes } from "../lib/item-attributes";
 import { FileIcon } from "./file-icon";
 
 export const ROW_HEIGHT = 48;
@@ -35,12 +36,7 @@ export const FileRow = memo(function FileRow({
     <div
       role="row"
       aria-rowindex={index + 2}
-      aria-selected={selected}
-      aria-label={describeItem(item)}
-      tabIndex={focusable ? 0 : -1}
-      data-index={index}
-      data-folder={item.isDir || undefined}
-      draggable
+      {...itemAttributes(item, index, { selected, focusable })}
       className={cn(
         "absolute top-0 left-0 grid w-full cursor-default [contain:strict] grid-cols-[minmax(0,1fr)_6rem] items-center gap-4 border-b border-outline-variant/40 px-4 text-sm select-none md:grid-cols-[minmax(0,1fr)_7rem_12rem]",
         "outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
