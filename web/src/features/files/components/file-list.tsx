@@ -89,7 +89,8 @@ export function FileList(props: FileListProps) {
   const focusRow = Math.floor(Math.min(focusIndex, Math.max(0, count - 1)) / columns);
   const selection = useSelection();
   const [sheetOpen, setSheetOpen] = useState(false);
-  const [menu, setMenu] = useState<{ x: number; y: number; openedBy: OpenedBy }>();
+  // `opening` counts openings, so each one mounts a fresh menu that reads the selection of that moment.
+  const [menu, setMenu] = useState<{ x: number; y: number; openedBy: OpenedBy; opening: number }>();
   const [touch, setTouch] = useState(false);
 
   const focusIndexRef = useRef(focusIndex);
@@ -245,7 +246,12 @@ export function FileList(props: FileListProps) {
     const rect = (e.target as HTMLElement).getBoundingClientRect();
     const at = fromKeyboard ? { x: rect.left + 16, y: rect.bottom } : { x: e.clientX, y: e.clientY };
     void contextMenu.load().then(
-      () => setMenu({ ...at, openedBy: fromKeyboard ? "keyboard" : "pointer" }),
+      () =>
+        setMenu((old) => ({
+          ...at,
+          openedBy: fromKeyboard ? "keyboard" : "pointer",
+          opening: (old?.opening ?? 0) + 1,
+        })),
       () => undefined, // Offline: nothing opens; the next right-click tries again.
     );
   };
@@ -379,7 +385,7 @@ export function FileList(props: FileListProps) {
       </div>
       {menu && ContextMenu && (
         <ContextMenu
-          key={`${menu.x},${menu.y}`}
+          key={menu.opening}
           at={menu}
           openedBy={menu.openedBy}
           onClose={() => setMenu(undefined)}
