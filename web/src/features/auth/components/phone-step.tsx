@@ -2,7 +2,11 @@ import { type FormEvent, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
-import { type CountryCode, countryOptions, defaultCountry, formatPhoneInput, toE164 } from "../lib/phone";
+import { onDemand } from "@/lib/on-demand";
+import { type CountryCode, countryOptions, defaultCountry } from "../lib/countries";
+
+// Formatting and checking numbers needs libphonenumber's metadata (~36 KB gzip): fetched on the first keystroke.
+const phoneLib = onDemand(() => import("../lib/phone"));
 
 /** Country and phone number; submits the number in international form. */
 export function PhoneStep({ pending, onSubmit }: { pending: boolean; onSubmit: (phoneNo: string) => void }) {
@@ -11,9 +15,27 @@ export function PhoneStep({ pending, onSubmit }: { pending: boolean; onSubmit: (
   const [phone, setPhone] = useState("");
   const [error, setError] = useState<string>();
 
-  const submit = (event: FormEvent) => {
+  const onPhoneChange = (value: string) => {
+    const lib = phoneLib.current;
+    if (lib) {
+      setPhone((previous) => lib.formatPhoneInput(value, previous, country));
+      return;
+    }
+    setPhone(value);
+    void phoneLib.load().then(
+      (loaded) => setPhone((current) => loaded.formatPhoneInput(current, "", country)),
+      () => undefined, // Offline: the number stays as typed; submitting says what went wrong.
+    );
+  };
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const number = toE164(phone, country);
+    const lib = await phoneLib.load().catch(() => undefined);
+    if (!lib) {
+      setError("Could not reach the server; check the connection and try again");
+      return;
+    }
+    const number = lib.toE164(phone, country);
     if (!number) {
       setError("Enter a phone number, e.g. +1 555 123 4567");
       return;
@@ -23,7 +45,7 @@ export function PhoneStep({ pending, onSubmit }: { pending: boolean; onSubmit: (
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
       <Select
         label="Country"
         options={options}
@@ -37,7 +59,7 @@ export function PhoneStep({ pending, onSubmit }: { pending: boolean; onSubmit: (
         autoComplete="tel"
         inputMode="tel"
         value={phone}
-        onChange={(event) => setPhone((previous) => formatPhoneInput(event.target.value, previous, country))}
+        onChange={(event) => onPhoneChange(event.target.value)}
         error={error}
         hint="Start with + to use another country's code."
         disabled={pending}

@@ -1,12 +1,5 @@
-import {
-  AsYouType,
-  type CountryCode,
-  getCountries,
-  getCountryCallingCode,
-  parsePhoneNumberFromString,
-} from "libphonenumber-js/min";
-
-export type { CountryCode };
+// The phone metadata is most of the sign-in page's weight: the phone step loads this module on first input.
+import { AsYouType, type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
 
 /**
  * Formats a phone number as it is typed, for `country` unless the text starts with "+".
@@ -22,27 +15,4 @@ export function formatPhoneInput(next: string, previous: string, country: Countr
 export function toE164(input: string, country: CountryCode): string | undefined {
   const parsed = parsePhoneNumberFromString(input, country);
   return parsed?.isPossible() ? parsed.number : undefined;
-}
-
-/** The region of the first language tag that has one ("en-GB" -> "GB"), else "US". */
-export function defaultCountry(languages: readonly string[]): CountryCode {
-  const known = new Set<string>(getCountries());
-  for (const tag of languages) {
-    const region = tag.split("-")[1]?.toUpperCase();
-    if (region && known.has(region)) return region as CountryCode;
-  }
-  return "US";
-}
-
-export interface CountryOption {
-  value: CountryCode;
-  label: string;
-}
-
-/** Every country with its calling code, e.g. "United Kingdom (+44)", sorted by name. */
-export function countryOptions(locale: string): CountryOption[] {
-  const names = new Intl.DisplayNames([locale, "en"], { type: "region" });
-  return getCountries()
-    .map((code) => ({ value: code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
 }

@@ -1,5 +1,8 @@
+import { getCountries, getCountryCallingCode } from "libphonenumber-js/min";
 import { describe, expect, it } from "vitest";
-import { countryOptions, defaultCountry, formatPhoneInput, toE164 } from "../phone";
+import { CALLING_CODES } from "../calling-codes.gen";
+import { countryOptions, defaultCountry } from "../countries";
+import { formatPhoneInput, toE164 } from "../phone";
 
 describe("formatPhoneInput", () => {
   it("formats national numbers for the chosen country as they are typed", () => {
@@ -42,5 +45,11 @@ describe("countryOptions", () => {
     const options = countryOptions("en");
     expect(options.find((o) => o.value === "GB")?.label).toBe("United Kingdom (+44)");
     expect(options.length).toBeGreaterThan(200);
+  });
+});
+
+describe("calling-codes.gen.ts", () => {
+  it("matches libphonenumber-js (run npm run gen:calling-codes after upgrading it)", () => {
+    expect(CALLING_CODES).toEqual(Object.fromEntries(getCountries().map((c) => [c, getCountryCallingCode(c)])));
   });
 });
