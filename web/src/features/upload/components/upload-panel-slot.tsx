@@ -6,7 +6,7 @@ const UploadPanel = lazy(() => import("./upload-panel").then((m) => ({ default: 
 
 /** Mounts `<UploadPanel/>` once the upload queue has been loaded, which happens when files are first added. */
 export function UploadPanelSlot() {
-  const loaded = useUploadQueueLoaded((s) => s.loaded);
+  const loaded = useUploadQueueLoaded();
   if (!loaded) return null;
   return (
     <Suspense fallback={null}>
