@@ -4,7 +4,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { type OpenedBy, useFirstItemFocus } from "./deferred-trigger";
 import type { DropdownMenuProps } from "./dropdown-menu";
-import { menuItemClasses } from "./menu-item-classes";
+import { menuItemClasses, menuSurfaceClasses } from "./menu-classes";
 
 // The Radix half of dropdown-menu.tsx, fetched when the first menu is used.
 
@@ -24,11 +24,7 @@ export function RadixDropdownMenu({
           align={align}
           sideOffset={6}
           onFocus={onFocus}
-          className={cn(
-            "z-50 min-w-44 rounded-xl bg-surface-container p-1 text-on-surface shadow-lg outline-none",
-            "border border-outline-variant",
-            className,
-          )}
+          className={cn(menuSurfaceClasses, "min-w-44", className)}
         >
           {children}
         </RadixMenu.Content>

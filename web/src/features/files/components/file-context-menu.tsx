@@ -1,7 +1,7 @@
 import * as Menu from "@radix-ui/react-menu";
 import { useMemo, useState } from "react";
 import { type OpenedBy, useFirstItemFocus } from "@/components/ui/deferred-trigger";
-import { menuItemClasses } from "@/components/ui/menu-item-classes";
+import { menuItemClasses, menuSurfaceClasses } from "@/components/ui/menu-classes";
 import { cn } from "@/lib/cn";
 import { type FileCommandId, fileCommandsFor } from "../lib/file-commands";
 import type { FileItem } from "../lib/file-item";
@@ -41,7 +41,7 @@ export function FileContextMenu(props: FileContextMenuProps) {
           sideOffset={2}
           align="start"
           onFocus={onFocus}
-          className="z-50 min-w-48 rounded-xl border border-outline-variant bg-surface-container p-1 text-on-surface shadow-lg outline-none"
+          className={cn(menuSurfaceClasses, "min-w-48")}
         >
           {commands.length === 0 ? (
             <p className="px-3 py-2 text-sm text-on-surface-variant">No actions here</p>
