@@ -10,6 +10,12 @@ async function visitor(browser: Browser, baseURL: string | undefined): Promise<P
 
 const shareRow = (page: Page, name: string) => page.getByTestId("share-row").filter({ hasText: name });
 
+/** Types `password` on a protected share's page and presses Open. */
+async function unlock(page: Page, password: string) {
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Open" }).click();
+}
+
 test("a protected folder share: create with expiry, open in a fresh browser, change the password, remove", async ({
   authedPage: page,
   api,
@@ -43,11 +49,9 @@ test("a protected folder share: create with expiry, open in a fresh browser, cha
   const guest = await visitor(browser, baseURL);
   await guest.goto(link);
   await expect(guest.getByRole("heading", { name: '"Trip" is protected' })).toBeVisible();
-  await guest.getByLabel("Password").fill("wrong");
-  await guest.getByRole("button", { name: "Open" }).click();
+  await unlock(guest, "wrong");
   await expect(guest.getByRole("alert")).toHaveText("Wrong password");
-  await guest.getByLabel("Password").fill("s3cret pässword");
-  await guest.getByRole("button", { name: "Open" }).click();
+  await unlock(guest, "s3cret pässword");
   await expect(shareRow(guest, "photo.png")).toBeVisible();
   await expect(shareRow(guest, "day1")).toBeVisible();
 
@@ -77,11 +81,9 @@ test("a protected folder share: create with expiry, open in a fresh browser, cha
   await expect(page.getByText("Password changed")).toBeVisible();
   const second = await visitor(browser, baseURL);
   await second.goto(link);
-  await second.getByLabel("Password").fill("s3cret pässword");
-  await second.getByRole("button", { name: "Open" }).click();
+  await unlock(second, "s3cret pässword");
   await expect(second.getByRole("alert")).toHaveText("Wrong password");
-  await second.getByLabel("Password").fill("n3w");
-  await second.getByRole("button", { name: "Open" }).click();
+  await unlock(second, "n3w");
   await expect(shareRow(second, "photo.png")).toBeVisible();
 
   await dialog.getByRole("button", { name: "Remove share" }).click();
@@ -127,8 +129,7 @@ test("too many wrong passwords make the visitor wait", async ({ api, browser, ba
     expect((await answer).status()).toBe(401);
     await expect(guest.getByRole("alert")).toHaveText("Wrong password");
   }
-  await guest.getByLabel("Password").fill("right");
-  await guest.getByRole("button", { name: "Open" }).click();
+  await unlock(guest, "right");
   await expect(guest.getByRole("alert")).toHaveText(/^Too many attempts\. Wait \d+ seconds and try again\.$/);
   await expect(guest.getByTestId("share-row")).toHaveCount(0);
   await guest.context().close();
