@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DiskStore } from "../src/storage/disk-store.js";
+
+describe("the disk store", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "disk-store-test-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("removes temp files left by a crash when it starts", () => {
+    const channelDir = path.join(dir, "11");
+    fs.mkdirSync(channelDir, { recursive: true });
+    fs.writeFileSync(path.join(channelDir, "5.tmp-abc"), "half");
+    fs.writeFileSync(path.join(channelDir, "6"), "whole");
+    new DiskStore(dir);
+    expect(fs.readdirSync(channelDir)).toEqual(["6"]);
+  });
+
+  it("keeps parts as <root>/<channelId>/<partId> and refuses ids that are not whole numbers", () => {
+    const store = new DiskStore(dir);
+    expect(store.partPath({ channelId: 12, partId: 34 })).toBe(path.join(dir, "12", "34"));
+    expect(() => store.partPath({ channelId: 1.5, partId: 1 })).toThrow(/invalid storage id/);
+    expect(() => store.partPath({ channelId: 1, partId: -1 })).toThrow(/invalid storage id/);
+  });
+});
