@@ -31,7 +31,7 @@ import {
 
 const MiB = 1024 * 1024;
 const BUCKET = "bench";
-const ROUNDS = Number(process.env.BENCH_S3_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_S3_ROUNDS ?? 3);
 
 const partCount = Math.ceil(SIZE / PART_SIZE);
 const partRange = (i: number) => ({ start: i * PART_SIZE, end: Math.min(SIZE, (i + 1) * PART_SIZE) });
@@ -100,14 +100,15 @@ export async function runS3ThroughputBench(): Promise<Record<string, number | st
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
-  const server = await startDriveServer({
-    env: { STORAGE: "s3", S3_BUCKET: BUCKET, ...cluster.env },
-  }).catch(async (err: unknown) => {
-    await cluster.stop();
-    throw err;
-  });
+  const server = await client
+    .send(new CreateBucketCommand({ Bucket: BUCKET }))
+    .then(() => startDriveServer({ env: { STORAGE: "s3", S3_BUCKET: BUCKET, ...cluster.env } }))
+    .catch(async (err: unknown) => {
+      client.destroy();
+      await cluster.stop();
+      throw err;
+    });
   try {
-    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
     const source = path.join(dir, "source.bin");
     await diskWrite(source);
     const session = await signIn(server);
@@ -122,6 +123,8 @@ export async function runS3ThroughputBench(): Promise<Record<string, number | st
       await spotCheck(session, up.id, source);
       await session.client.call("POST", "/api/files/delete", { ids: [up.id] });
       await emptyBucket(client);
+      // The OSD keeps objects in RAM: free this round's before the next.
+      await cluster.reclaim();
       runs.push({ put, get, up: up.ms, down });
       console.error(
         `S3 round ${round + 1}: put ${mbps(SIZE, put).toFixed(0)}, upload ${mbps(SIZE, up.ms).toFixed(0)}, ` +
@@ -142,6 +145,9 @@ export async function runS3ThroughputBench(): Promise<Record<string, number | st
       "download / SDK get": ratio("down", "get"),
       "load average 1/5/15 min, before / after": `${loadBefore} · ${load()}`,
     };
+  } catch (err) {
+    console.error(`server output:\n${server.output().slice(-3000)}`);
+    throw err;
   } finally {
     client.destroy();
     await server.stop();
