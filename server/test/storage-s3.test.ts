@@ -101,7 +101,8 @@ describe("the S3 store", () => {
   });
 
   it("keeps parts as <S3_PREFIX>channels/<channelId>/<partId>, each prefix its own drive", async () => {
-    const team = new Blobs({ ...config, storage: { ...config.storage, prefix: "team-a/" } as Config["storage"] });
+    const prefix = "team a+ü/";
+    const team = new Blobs({ ...config, storage: { ...config.storage, prefix } as Config["storage"] });
     await team.writePart({
       channelId: 33,
       partId: 7,
@@ -109,13 +110,20 @@ describe("the S3 store", () => {
       length: 3,
       encrypted: false,
     });
+    await team.copyParts({ channelId: 33, parts: [{ id: 7 }] }, { channelId: 33, partIds: [8] });
     await team.ensureChannel(34);
     const client = s3Client(bucket.env);
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket.env.S3_BUCKET, Prefix: "team-a/" }));
-    expect(listed.Contents?.map((c) => c.Key).sort()).toEqual(["team-a/channels/33/7", "team-a/channels/34/"]);
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket.env.S3_BUCKET, Prefix: prefix }));
+    expect(listed.Contents?.map((c) => c.Key).sort()).toEqual([
+      `${prefix}channels/33/7`,
+      `${prefix}channels/33/8`,
+      `${prefix}channels/34/`,
+    ]);
     const seen: string[] = [];
     for await (const p of team.store.list()) seen.push(`${p.channelId}/${p.partId}:${p.size}`);
-    expect(seen).toEqual(["33/7:3"]);
+    expect(seen).toEqual(["33/7:3", "33/8:3"]);
+    const copy = { channelId: 33, parts: [{ id: 8 }], size: 3, encrypted: false };
+    expect((await buffer(team.createReadStream(copy))).toString()).toBe("abc");
     expect(await blobs.channelExists(33)).toBe(false);
     await team.deleteChannel(33);
     await team.deleteChannel(34);

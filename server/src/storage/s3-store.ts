@@ -137,7 +137,8 @@ export class S3Store implements PartStore {
         new CopyObjectCommand({
           Bucket: this.bucket,
           Key: this.key(to),
-          CopySource: `${this.bucket}/${this.key(from)}`,
+          // URL-encoded, as the API wants it: an S3_PREFIX may hold any character.
+          CopySource: `${this.bucket}/${this.key(from).split("/").map(encodeURIComponent).join("/")}`,
         }),
       );
     } catch (err) {
