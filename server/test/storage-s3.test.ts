@@ -146,6 +146,13 @@ describe("the S3 store", () => {
     const missing = loadConfig({ ...endpoint, S3_BUCKET: "no-such-drive-bucket" }).storage;
     if (missing.kind !== "s3") throw new Error("expected S3 settings");
     await expect(new S3Store(missing).check()).rejects.toThrow(/"no-such-drive-bucket" does not exist/);
+    // A part the store refuses is the store's failure (a 5xx for the client to retry), not a bad body.
+    const body = crypto.randomBytes(100_000);
+    const refused = await new Blobs({ ...config, storage: missing })
+      .writePart({ channelId: 1, partId: 1, body: Readable.from([body]), length: body.length, encrypted: false })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: "NoSuchBucket" });
+    expect(refused).not.toHaveProperty("status");
 
     const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: path.resolve(import.meta.dirname, ".."),

@@ -103,6 +103,16 @@ export class Blobs {
     if (opts.encrypted && secret) stages.push(new EncryptStream(await deriveKey(secret, salt)));
     const size = opts.encrypted ? encryptedSize(opts.length) : opts.length;
     const stored = new PassThrough();
+    // Who failed first decides the answer: a short, long or broken-off body is the client's (400),
+    // anything else is the store's. A failing store destroys `stored` before the body side hears of it.
+    let bodyFailed = false;
+    const markBody = () => {
+      if (!stored.destroyed) bodyFailed = true;
+    };
+    for (const stream of [opts.body, ...stages] as NodeJS.EventEmitter[]) stream.once("error", markBody);
+    opts.body.once("close", () => {
+      if (!opts.body.readableEnded) markBody();
+    });
     const [fed, put] = await Promise.allSettled([
       pipelineAsync(opts.body, ...stages, stored),
       // A store that gives up stops reading: end the feeding side too, or it would wait forever.
@@ -111,7 +121,7 @@ export class Blobs {
         throw err;
       }),
     ]);
-    if (fed.status === "rejected") {
+    if (fed.status === "rejected" && (bodyFailed || put.status === "fulfilled")) {
       // A body longer than announced can fail only after the store took `size` bytes: drop that part.
       if (put.status === "fulfilled") await this.store.delete([ref]);
       const err: unknown = fed.reason;
