@@ -54,6 +54,8 @@ async function startChild(): Promise<ChildProcess> {
       ENCRYPTION_KEY: KEY,
       WEB_DIST: path.join(dataDir, "no-web"),
       DATABASE_URL: databaseUrl ?? "",
+      // Parts in the test bucket, or on disk: never in a store of the developer's own settings.
+      STORAGE: "disk",
       ...bucket?.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
