@@ -69,13 +69,16 @@ export async function createTestBucket(): Promise<{ env: Record<string, string>;
 /** Every part in the server's store, as "channelId/partId" with its stored size, sorted. */
 export async function storedParts(config: Config): Promise<{ name: string; size: number }[]> {
   const found: { name: string; size: number }[] = [];
-  for await (const p of openStore(config).list()) found.push({ name: `${p.channelId}/${p.partId}`, size: p.size });
+  const store = openStore(config);
+  for await (const p of store.list()) found.push({ name: `${p.channelId}/${p.partId}`, size: p.size });
+  store.close();
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Whether the store holds this part. */
 export async function partExists(config: Config, ref: PartRef): Promise<boolean> {
-  return openStore(config)
+  const store = openStore(config);
+  return store
     .size(ref)
     .then(
       () => true,
@@ -83,7 +86,8 @@ export async function partExists(config: Config, ref: PartRef): Promise<boolean>
         if (err instanceof PartMissingError) return false;
         throw err;
       },
-    );
+    )
+    .finally(() => store.close());
 }
 
 /** The stored bytes of one part (ciphertext when encrypted). */

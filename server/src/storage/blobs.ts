@@ -53,7 +53,12 @@ export function openStore(config: Config): PartStore {
 
 /** Reaches the configured store once, so a server with a wrong bucket or endpoint fails at start. */
 export async function checkStorage(config: Config): Promise<void> {
-  await openStore(config).check();
+  const store = openStore(config);
+  try {
+    await store.check();
+  } finally {
+    store.close();
+  }
 }
 
 /** Yields a stored byte range and fails when the store returns fewer bytes than asked for. */

@@ -123,4 +123,6 @@ export class DiskStore implements PartStore {
   async deleteChannel(channelId: number): Promise<void> {
     await fs.promises.rm(this.channelDir(channelId), { recursive: true, force: true });
   }
+
+  close(): void {}
 }

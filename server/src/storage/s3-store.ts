@@ -203,4 +203,8 @@ export class S3Store implements PartStore {
     }
     await this.deleteKeys(batch);
   }
+
+  close(): void {
+    this.client.destroy();
+  }
 }

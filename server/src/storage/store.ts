@@ -39,6 +39,8 @@ export interface PartStore {
   channelExists(channelId: number): Promise<boolean>;
   /** Removes a channel with everything in it. */
   deleteChannel(channelId: number): Promise<void>;
+  /** Lets go of connections (the store stays usable by other instances of it). */
+  close(): void;
 }
 
 /** The store found no such part. */
