@@ -78,6 +78,7 @@ try {
 
 await optionalModule("large-folder.ts", "runLargeFolderBench", "100k folder");
 await optionalModule("throughput.ts", "runThroughputBench", "Throughput");
+await optionalModule("s3-throughput.ts", "runS3ThroughputBench", "S3 throughput");
 await optionalModule("list-timings.ts", "runListTimingsBench", "List page (server)");
 
 try {

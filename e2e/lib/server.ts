@@ -53,9 +53,10 @@ export async function startDriveServer(opts: StartOptions = {}): Promise<DriveSe
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "drive-e2e-"));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
-  // A developer's own database must never receive test data.
+  // A developer's own database or bucket must never receive test data.
   delete env.DATABASE_URL;
   delete env.ALLOWED_PHONES;
+  for (const name of Object.keys(env)) if (name === "STORAGE" || name.startsWith("S3_")) delete env[name];
   Object.assign(env, {
     PORT: String(port),
     HOST: "127.0.0.1",

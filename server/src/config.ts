@@ -1,4 +1,5 @@
 import path from "node:path";
+import { loadStorageConfig, type StorageConfig } from "./storage/config.js";
 
 export interface Config {
   port: number;
@@ -8,6 +9,8 @@ export interface Config {
   encryptionKey: string | undefined;
   teldriveUrl: string | undefined;
   allowedPhones: string[] | undefined;
+  /** Where file parts live (STORAGE, S3_*): server/src/storage/config.ts. */
+  storage: StorageConfig;
   /** Directory holding the built web client; served at `/` when it exists. */
   webDist: string | undefined;
 }
@@ -29,6 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: env.ENCRYPTION_KEY || undefined,
     teldriveUrl: env.TELDRIVE_URL || undefined,
     allowedPhones: list(env.ALLOWED_PHONES),
+    storage: loadStorageConfig(env),
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, "../../web/dist"),
   };
 }

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PartRef } from "../src/storage/store.js";
 import { call, create, type FileJson, list, mkdir, type TestUser, wrongFolderCounts } from "./files-api.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
+import { partExists } from "./storage-helpers.js";
 import { sha256, uploadParts } from "./upload-fixtures.js";
 
 let server: TestServer;
@@ -33,13 +33,15 @@ async function content(user: TestUser, file: FileJson): Promise<Buffer> {
   return res.rawPayload;
 }
 
-async function partPaths(fileId: string): Promise<string[]> {
+const existing = (refs: PartRef[]) => Promise.all(refs.map((r) => partExists(server.config, r)));
+
+async function partRefs(fileId: string): Promise<PartRef[]> {
   const [row] = await server.db.query<{ channel_id: number; parts: { id: number }[] }>(
     "SELECT channel_id, parts FROM files WHERE id = $1",
     [fileId],
   );
   if (!row) throw new Error("no such file row");
-  return row.parts.map((p) => path.join(server.config.dataDir, "channels", String(row.channel_id), String(p.id)));
+  return row.parts.map((p) => ({ channelId: row.channel_id, partId: p.id }));
 }
 
 describe("mkdir", () => {
@@ -163,8 +165,8 @@ describe("delete", () => {
     const keep = await storeAt(user, "/keep", "keep.bin", crypto.randomBytes(1500));
     const deep = await storeAt(user, "/gone/sub/deeper", "deep.bin", crypto.randomBytes(2500));
     const top = await storeAt(user, "/", "top.bin", crypto.randomBytes(10));
-    const files = [...(await partPaths(deep.id)), ...(await partPaths(top.id))];
-    expect(files.every((f) => fs.existsSync(f))).toBe(true);
+    const files = [...(await partRefs(deep.id)), ...(await partRefs(top.id))];
+    expect(await existing(files)).toEqual(files.map(() => true));
     const sub = await at(user, "/gone", "sub");
     expect((await call(server, user, "POST", `/files/${sub.id}/share`, {})).status).toBe(201);
     const gone = await at(user, "/", "gone");
@@ -175,8 +177,8 @@ describe("delete", () => {
     for (const id of [gone.id, sub.id, deep.id, top.id])
       expect((await call(server, user, "GET", `/files/${id}`)).status).toBe(404);
     expect(await server.db.query("SELECT 1 FROM file_shares WHERE user_id = $1", [user.userId])).toHaveLength(0);
-    expect(files.some((f) => fs.existsSync(f))).toBe(false);
-    expect((await partPaths(keep.id)).every((f) => fs.existsSync(f))).toBe(true);
+    expect(await existing(files)).toEqual(files.map(() => false));
+    expect(await existing(await partRefs(keep.id))).toEqual([true, true]);
   });
 
   it("deletes nothing when one id is unknown or another user's", async () => {
@@ -222,8 +224,8 @@ describe("content replace", () => {
     const user = await createUser(server);
     const v1 = crypto.randomBytes(2100);
     const file = await storeAt(user, "/", "r.bin", v1);
-    const v1Parts = await partPaths(file.id);
-    expect(v1Parts.every((p) => fs.existsSync(p))).toBe(true);
+    const v1Parts = await partRefs(file.id);
+    expect(await existing(v1Parts)).toEqual([true, true, true]);
 
     const v2 = crypto.randomBytes(1500);
     const up2 = crypto.randomUUID();
@@ -240,8 +242,8 @@ describe("content replace", () => {
     expect(replaced.body).toMatchObject({ id: file.id, size: 1500 });
     expect(replaced.body.hash).not.toBe(file.hash);
     expect(sha256(await content(user, replaced.body))).toBe(sha256(v2));
-    expect(v1Parts.some((p) => fs.existsSync(p))).toBe(false);
-    const v2Parts = await partPaths(file.id);
+    expect(await existing(v1Parts)).toEqual([false, false, false]);
+    const v2Parts = await partRefs(file.id);
 
     const v3 = crypto.randomBytes(10);
     const up3 = crypto.randomUUID();
@@ -250,7 +252,7 @@ describe("content replace", () => {
     expect(patched.status).toBe(200);
     expect(patched.body.size).toBe(10);
     expect(sha256(await content(user, patched.body))).toBe(sha256(v3));
-    expect(v2Parts.some((p) => fs.existsSync(p))).toBe(false);
+    expect(await existing(v2Parts)).toEqual([false, false]);
   });
 });
 
@@ -267,10 +269,10 @@ describe("copy", () => {
     expect(res.body).toMatchObject({ name: "copy.bin", size: 2600, hash: src.hash, type: "file" });
     expect(res.body.id).not.toBe(src.id);
     expect((await call<FileJson>(server, user, "GET", `/files/${res.body.id}`)).body.path).toBe("/new/place/copy.bin");
-    const srcParts = await partPaths(src.id);
-    const copyParts = await partPaths(res.body.id);
+    const srcParts = await partRefs(src.id);
+    const copyParts = await partRefs(res.body.id);
     expect(copyParts).toHaveLength(3);
-    expect(copyParts.some((p) => srcParts.includes(p))).toBe(false);
+    expect(copyParts.some((p) => srcParts.some((q) => q.partId === p.partId))).toBe(false);
     expect(sha256(await content(user, res.body))).toBe(sha256(data));
     // Deleting the original leaves the copy readable.
     expect((await call(server, user, "POST", "/files/delete", { ids: [src.id] })).status).toBe(204);

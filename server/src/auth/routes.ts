@@ -27,7 +27,7 @@ const sessionCreate = z.object({
   session: z.string().min(1),
 });
 
-export async function authRoutes(app: FastifyInstance, { db, config }: Deps) {
+export async function authRoutes(app: FastifyInstance, { db, config, blobs }: Deps) {
   const issued = new IssuedSessions();
   const limiter = new CodeRequestLimiter();
 
@@ -60,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps) {
         appName: appNameFromUserAgent(req.headers["user-agent"]),
       });
     });
-    await syncChannels(db, config.dataDir, body.userId);
+    await syncChannels(db, blobs, body.userId);
     setSessionCookie(reply, token);
     return reply.status(204).send();
   });
