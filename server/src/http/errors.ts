@@ -21,6 +21,9 @@ export const conflict = (message: string) => new HttpError(409, message);
 const PG_UNIQUE_VIOLATION = "23505";
 const PG_INVALID_REGEX = "2201B";
 const PG_INVALID_TEXT = "22P02";
+const PG_BAD_ENCODING = "22021";
+/** Filesystem errors that mean "no room": the disk, or the user's quota, is full. */
+const DISK_FULL = new Set(["ENOSPC", "EDQUOT"]);
 
 function pgCode(err: unknown): string | undefined {
   const code = (err as { code?: unknown })?.code;
@@ -45,6 +48,12 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   } else if (pgCode(err) === PG_INVALID_TEXT) {
     status = 400;
     message = `invalid input: ${err.message}`;
+  } else if (pgCode(err) === PG_BAD_ENCODING) {
+    status = 400;
+    message = "invalid input: text must not contain NUL characters";
+  } else if (DISK_FULL.has(pgCode(err) ?? "")) {
+    status = 507;
+    message = "the server's disk is full: nothing was stored; free some space on the server and try again";
   } else if ("statusCode" in err && typeof err.statusCode === "number" && err.statusCode < 500) {
     // Fastify's own errors: malformed JSON, body too large, unsupported media type.
     status = err.statusCode;
