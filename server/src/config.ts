@@ -56,7 +56,9 @@ export function parseTeldriveUrl(value: string | undefined): string | undefined 
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`TELDRIVE_URL must be an absolute http(s) URL, e.g. https://teldrive.example.com; got "${value}"`);
+    throw new ConfigError(
+      `TELDRIVE_URL must be an absolute http(s) URL, e.g. https://teldrive.example.com; got "${value}"`,
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new ConfigError(`TELDRIVE_URL must start with http:// or https://; got "${value}"`);

@@ -61,6 +61,8 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       const updatedAt = body.updatedAt ?? new Date().toISOString();
       const existing = await sibling(q, user.userId, parent.id, name);
       if (existing) {
+        // Teldrive's create is an upsert that keeps an existing folder: clients re-upload a folder to resume.
+        if (body.type === "folder" && existing.type === "folder") return { row: existing, dropped: null };
         if (!body.replace || existing.type !== "file" || !content) throw clash(name);
         const [replaced] = await q.query<FileRow>(
           `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,

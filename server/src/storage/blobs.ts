@@ -73,7 +73,7 @@ export class Blobs {
   }
 
   private async placeAtomically(target: string, write: (temp: string) => Promise<void>) {
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const temp = `${target}${TEMP_MARK}${crypto.randomBytes(6).toString("hex")}`;
     try {
       await write(temp);
@@ -108,11 +108,13 @@ export class Blobs {
     await this.placeAtomically(target, async (temp) => {
       // Open before streaming: a path-based write stream opens lazily and could create the temp file
       // after a failed pipeline has already cleaned up.
-      const out = await fs.promises.open(temp, "wx");
+      const out = await fs.promises.open(temp, "wx", 0o600);
       try {
         await pipeline(opts.body, ...stages, out.createWriteStream());
       } catch (err) {
         if (err instanceof Error && "status" in err) throw err;
+        // A full disk is the server's problem, not a short body: the error handler answers 507.
+        if (["ENOSPC", "EDQUOT"].includes((err as NodeJS.ErrnoException).code ?? "")) throw err;
         // The client went away or the stream broke: the part is incomplete either way.
         throw badRequest("part body is truncated");
       }
