@@ -1,13 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { badRequest, HttpError } from "./errors.js";
 
-/** True when a parsed JSON value holds a NUL character in any string or key (PostgreSQL text cannot store one). */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\0");
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (value && typeof value === "object")
-    return Object.entries(value).some(([key, item]) => key.includes("\0") || holdsNul(item));
-  return false;
+/** The path of a string (or key) holding a NUL character in a parsed JSON value, e.g. "name" or "ids.2". */
+function nulField(value: unknown, at: string): string | undefined {
+  if (typeof value === "string") return value.includes("\0") ? at : undefined;
+  if (!value || typeof value !== "object") return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const path = at ? `${at}.${key}` : key;
+    const found = key.includes("\0") ? path : nulField(item, path);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**
@@ -23,7 +26,8 @@ export function registerBodyParsers(app: FastifyInstance) {
     if (text.length === 0) return done(null, undefined);
     defaultJson(req, text, (err, value) => {
       if (err) return done(err);
-      if (holdsNul(value)) return done(badRequest("invalid input: text must not contain NUL characters"));
+      const field = nulField(value, "");
+      if (field !== undefined) return done(badRequest(`${field || "body"}: must not contain NUL characters`));
       done(null, value);
     });
   });
