@@ -19,13 +19,17 @@ export interface TestServer {
  * A real server on a fresh database: PGlite in a temp dir, or a fresh schema-less PostgreSQL
  * database when TEST_DATABASE_URL is set (each call creates and later drops its own database).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-test-"));
   const testDb = await createTestDatabase("drive_test");
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, ...env }),
     databaseUrl: testDb?.url,
     webDist: undefined,
+    ...overrides,
   };
   const db = await openDb(config);
   const app = await buildApp({ config, db });

@@ -30,7 +30,31 @@ function pgCode(err: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** What a file response had announced before its body stream failed; an error answer must not inherit it. */
+const CONTENT_HEADERS = [
+  "content-type",
+  "content-length",
+  "content-range",
+  "content-disposition",
+  "content-security-policy",
+  "etag",
+  "last-modified",
+  "accept-ranges",
+];
+
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (reply.raw.headersSent) {
+    // Part of the body is out: the only honest end is to cut the connection, so the client sees a short read.
+    req.log.error(err);
+    reply.raw.destroy();
+    return;
+  }
+  // A stream that failed before its first byte has already copied its headers onto the raw response.
+  if (reply.raw.getHeaderNames().length > 0)
+    for (const name of CONTENT_HEADERS) {
+      reply.removeHeader(name);
+      reply.raw.removeHeader(name);
+    }
   let status = 500;
   let message = "Internal Server Error";
   if (err instanceof HttpError) {
