@@ -9,6 +9,8 @@ const suites = [
   ["web unit", "npm", ["test", "-w", "web"]],
   ["server (PGlite)", "npm", ["test", "-w", "server"]],
   ["server (PostgreSQL)", "npm", ["test", "-w", "server"], { postgres: true }],
+  // Every API operation as other Teldrive clients send it, directly and through Debian's nginx.
+  ["conformance (nginx)", "npm", ["run", "test:conformance", "-w", "server"]],
   ["build", "npm", ["run", "build", "-w", "web"]],
   ["bundle budget", "node", ["bench/src/budget-check.mjs"]],
   ["e2e", "npm", ["test", "-w", "e2e"]],

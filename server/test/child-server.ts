@@ -1,6 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
+import { COOKIE_NAME, createSession } from "../src/auth/session.js";
+import { ensureUserDefaults } from "../src/auth/user-defaults.js";
+import { openDb } from "../src/db/index.js";
 
 export const SERVER_DIR = path.resolve(import.meta.dirname, "..");
 
@@ -17,8 +22,34 @@ export function freePort(): Promise<number> {
 
 export interface ChildServer {
   url: string;
+  port: number;
   output(): string;
+  /** Resolves with the first match of `pattern` in what the server printed after `from` characters. */
+  waitFor(pattern: RegExp, from?: number): Promise<RegExpExecArray>;
   stop(): Promise<void>;
+}
+
+/**
+ * A fresh PGlite data dir with one user (id 42) and `sessions` sessions of it, written while no server runs
+ * (PGlite allows one process per data dir). Returns the sessions' cookie headers and hashes.
+ */
+export async function seededDataDir(
+  sessions = 1,
+): Promise<{ dataDir: string; sessions: { cookie: string; hash: string }[] }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-child-"));
+  const db = await openDb({ dataDir });
+  try {
+    await db.query("INSERT INTO users (user_id, phone, name, user_name) VALUES (42, '+15550190001', 'U', 'u')");
+    await ensureUserDefaults(db, 42);
+    const made: { cookie: string; hash: string }[] = [];
+    for (let i = 0; i < sessions; i++) {
+      const { token, hash } = await createSession(db, { userId: 42 });
+      made.push({ cookie: `${COOKIE_NAME}=${token}`, hash });
+    }
+    return { dataDir, sessions: made };
+  } finally {
+    await db.close();
+  }
 }
 
 /**
@@ -34,19 +65,35 @@ export async function startChildServer(env: Record<string, string>, wrap: string
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (d: Buffer) => {
-      output += d.toString();
-      if (output.includes("listening")) resolve();
+  const waiters = new Set<() => void>();
+  const printed = (d: Buffer) => {
+    output += d.toString();
+    for (const w of waiters) w();
+  };
+  child.stdout?.on("data", printed);
+  child.stderr?.on("data", printed);
+  const waitFor = (pattern: RegExp, from = 0) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(output.slice(from));
+        if (match) {
+          waiters.delete(check);
+          resolve(match);
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          waiters.delete(check);
+          reject(new Error(`server exited while waiting for ${pattern}:\n${output}`));
+        }
+      };
+      waiters.add(check);
+      child.once("exit", check);
+      check();
     });
-    child.stderr?.on("data", (d: Buffer) => {
-      output += d.toString();
-    });
-    child.on("exit", (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
+  await waitFor(/listening/);
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     output: () => output,
+    waitFor,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -52,7 +52,9 @@ describe("an empty body with Content-Type: application/json", () => {
     expect((await bare("DELETE", `/api/users/sessions/${second[0]?.hash}`)).statusCode).toBe(204);
     expect((await bare("PATCH", "/api/users/channels/sync")).statusCode).toBe(204);
     expect((await json("POST", "/api/users/channels", { channelName: "Spare" })).statusCode).toBe(201);
-    const channels = (await json("GET", "/api/users/channels", undefined)).json<{ channelId: number; channelName: string }[]>();
+    const channels = (await json("GET", "/api/users/channels", undefined)).json<
+      { channelId: number; channelName: string }[]
+    >();
     const spare = channels.find((c) => c.channelName === "Spare");
     expect((await bare("DELETE", `/api/users/channels/${spare?.channelId}`)).statusCode).toBe(204);
     expect((await bare("DELETE", "/api/users/bots")).statusCode).toBe(204);
@@ -96,9 +98,11 @@ describe("creating a folder that exists", () => {
     await newFolder("Trip");
     const child = await json("POST", "/api/files", { name: "Day 1", type: "folder", path: "//Trip" });
     expect(child.statusCode).toBe(201);
-    expect((await json("POST", "/api/files", { name: "Day 1", type: "folder", path: "//Trip/" })).json()).toMatchObject({
-      id: child.json<{ id: string }>().id,
-    });
+    expect((await json("POST", "/api/files", { name: "Day 1", type: "folder", path: "//Trip/" })).json()).toMatchObject(
+      {
+        id: child.json<{ id: string }>().id,
+      },
+    );
   });
 
   it("keeps 409 when a file holds the name", async () => {

@@ -1,15 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import WebSocket from "ws";
-import { COOKIE_NAME, createSession } from "../src/auth/session.js";
-import { ensureUserDefaults } from "../src/auth/user-defaults.js";
 import { DEFAULT_TIMEOUTS } from "../src/config.js";
-import { openDb } from "../src/db/index.js";
-import { startChildServer } from "./child-server.js";
+import { seededDataDir, startChildServer } from "./child-server.js";
 import { create } from "./files-api.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 import { SocketReader, signInViaWebsocket, watchLoginCodes } from "./sign-in.js";
@@ -187,7 +183,8 @@ describe("sign-in code requests", () => {
   it("are limited per requesting address over all numbers", async () => {
     const codes = watchLoginCodes();
     try {
-      for (let i = 0; i < 20; i++) expect((await requestCode(`+1555018${String(i).padStart(4, "0")}`, "192.0.2.77")).type).toBe("auth");
+      for (let i = 0; i < 20; i++)
+        expect((await requestCode(`+1555018${String(i).padStart(4, "0")}`, "192.0.2.77")).type).toBe("auth");
       expect(await requestCode("+15550189999", "192.0.2.77")).toMatchObject({ type: "error" });
       expect(await requestCode("+15550189999", "192.0.2.78")).toMatchObject({ type: "auth" });
     } finally {
@@ -246,7 +243,9 @@ describe("reading a file whose part is gone", () => {
     if (!gone) throw new Error("no such part");
     fs.rmSync(path.join(server.config.dataDir, "channels", String(gone.channelId), String(gone.partId)));
     const { socket, closed } = rawConnection();
-    socket.write(`GET /api/files/${file.id}/x.mp4 HTTP/1.1\r\nHost: x\r\nCookie: ${user.cookie}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `GET /api/files/${file.id}/x.mp4 HTTP/1.1\r\nHost: x\r\nCookie: ${user.cookie}\r\nConnection: close\r\n\r\n`,
+    );
     const answer = await closed;
     const [head = "", body = ""] = answer.split("\r\n\r\n", 2);
     return { head: head.toLowerCase(), body, length: Buffer.byteLength(answer.slice(head.length + 4), "latin1") };
@@ -268,20 +267,6 @@ describe("reading a file whose part is gone", () => {
     expect(body).not.toMatch(/error|statusCode|\{/i);
   });
 });
-
-/** A data dir with the user and session written in while no server runs (PGlite is single-process). */
-async function seededDataDir(): Promise<{ dataDir: string; cookie: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-hardening-"));
-  const db = await openDb({ dataDir });
-  try {
-    await db.query("INSERT INTO users (user_id, phone, name, user_name) VALUES (42, '+15550190001', 'U', 'u')");
-    await ensureUserDefaults(db, 42);
-    const { token } = await createSession(db, { userId: 42 });
-    return { dataDir, cookie: `${COOKIE_NAME}=${token}` };
-  } finally {
-    await db.close();
-  }
-}
 
 const uploadPart = (url: string, cookie: string, bytes: number) =>
   fetch(`${url}/api/uploads/${crypto.randomUUID()}?partName=p&fileName=p&partNo=1`, {
@@ -305,7 +290,8 @@ describe("the data directory", () => {
   }
 
   it("is private to the server's user, existing files included, and stays so", async () => {
-    const { dataDir, cookie } = await seededDataDir();
+    const { dataDir, sessions } = await seededDataDir();
+    const cookie = sessions[0]?.cookie ?? "";
     const oldPart = path.join(dataDir, "channels", "1000000001", "7");
     fs.mkdirSync(path.dirname(oldPart), { recursive: true, mode: 0o755 });
     fs.writeFileSync(oldPart, "old part", { mode: 0o644 });
@@ -324,7 +310,8 @@ describe("the data directory", () => {
   }, 120_000);
 
   it("answers 507 with a clear message when the disk is full, and keeps working once there is room", async () => {
-    const { dataDir, cookie } = await seededDataDir();
+    const { dataDir, sessions } = await seededDataDir();
+    const cookie = sessions[0]?.cookie ?? "";
     const channels = path.join(dataDir, "channels");
     fs.mkdirSync(channels, { recursive: true });
     // A private mount namespace puts a 64 KiB file system under channels/ for this server only; no root needed.
