@@ -3,6 +3,8 @@ import path from "node:path";
 
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
+/** PGlite sets its files' modes itself (0666, 0644), whatever the umask: its folder is checked at every start. */
+const PGLITE_DIR = "pglite";
 
 /** Creates the data directory (or narrows an existing one) so only the server's own user can enter it. */
 export function lockDataDir(dir: string) {
@@ -11,23 +13,36 @@ export function lockDataDir(dir: string) {
 }
 
 /**
- * Makes everything below the data directory private: directories 0700, files 0600. PGlite writes its files
- * world-writable and older versions wrote parts world-readable; this fixes what a previous run left. Symbolic
- * links are left alone (never followed). Returns how many entries it changed.
+ * Sets `target` and everything below it private (folders 0700, files 0600), a folder's entries before the
+ * folder itself; symbolic links are never followed. With `skipPrivateFolders`, a folder already at 0700 is
+ * taken as done: this server makes part folders 0700 and writes parts 0600, and fixes an older folder's
+ * parts before the folder, so a million parts are not checked again at every start.
  */
-export async function tightenDataDir(dir: string): Promise<number> {
+function tighten(target: string, skipPrivateFolders: boolean): number {
+  const stat = fs.lstatSync(target);
+  if (stat.isSymbolicLink()) return 0;
+  const mode = stat.mode & 0o777;
+  if (!stat.isDirectory()) {
+    if (mode === FILE_MODE) return 0;
+    fs.chmodSync(target, FILE_MODE);
+    return 1;
+  }
+  if (skipPrivateFolders && mode === DIR_MODE) return 0;
   let changed = 0;
-  const visit = async (target: string) => {
-    const stat = await fs.promises.lstat(target);
-    if (stat.isSymbolicLink()) return;
-    const wanted = stat.isDirectory() ? DIR_MODE : FILE_MODE;
-    if ((stat.mode & 0o777) !== wanted) {
-      await fs.promises.chmod(target, wanted);
-      changed++;
-    }
-    if (!stat.isDirectory()) return;
-    for await (const entry of await fs.promises.opendir(target)) await visit(path.join(target, entry.name));
-  };
-  await visit(dir);
+  for (const name of fs.readdirSync(target)) changed += tighten(path.join(target, name), skipPrivateFolders);
+  if (mode !== DIR_MODE) {
+    fs.chmodSync(target, DIR_MODE);
+    changed++;
+  }
+  return changed;
+}
+
+/**
+ * Makes what a previous run left in the data directory private: PGlite's files (written world-writable)
+ * and parts written world-readable by older versions. Returns how many entries it changed.
+ */
+export function tightenDataDir(dir: string): number {
+  let changed = 0;
+  for (const name of fs.readdirSync(dir)) changed += tighten(path.join(dir, name), name !== PGLITE_DIR);
   return changed;
 }

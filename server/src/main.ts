@@ -18,7 +18,7 @@ const config = configOrExit();
 process.umask(0o077);
 lockDataDir(config.dataDir);
 const db = await openDb(config);
-const tightened = await tightenDataDir(config.dataDir);
+const tightened = tightenDataDir(config.dataDir);
 if (tightened > 0) console.log(`data dir: made ${tightened} files and folders private to the server's user`);
 const app = await buildApp({ config, db }, { logger: { level: process.env.LOG_LEVEL ?? "warn" } });
 

@@ -94,6 +94,13 @@ async function share(fileId: string, password?: string): Promise<string> {
   return (await api<{ id: string }>("GET", `/files/${fileId}/share`)).id;
 }
 
+/** The request parameters of a new folder that is shared. */
+async function sharedFolder(): Promise<Request> {
+  const f = await folder();
+  await share(f.id);
+  return { params: { id: f.id } };
+}
+
 async function channel(): Promise<number> {
   const name = unique("channel");
   await api("POST", "/users/channels", { channelName: name });
@@ -177,32 +184,12 @@ const operations: Operation[] = [
       return { params: { id: (await file()).id }, body: { destination: `//${dest.name}` } };
     },
   },
-  {
-    op: "DELETE /files/{id}/share",
-    status: 204,
-    prepare: async () => {
-      const f = await folder();
-      await share(f.id);
-      return { params: { id: f.id } };
-    },
-  },
-  {
-    op: "GET /files/{id}/share",
-    status: 200,
-    prepare: async () => {
-      const f = await folder();
-      await share(f.id);
-      return { params: { id: f.id } };
-    },
-  },
+  { op: "DELETE /files/{id}/share", status: 204, prepare: sharedFolder },
+  { op: "GET /files/{id}/share", status: 200, prepare: sharedFolder },
   {
     op: "PATCH /files/{id}/share",
     status: 204,
-    prepare: async () => {
-      const f = await folder();
-      await share(f.id);
-      return { params: { id: f.id }, body: { password: "new password" } };
-    },
+    prepare: async () => ({ ...(await sharedFolder()), body: { password: "new password" } }),
   },
   {
     op: "POST /files/{id}/share",
