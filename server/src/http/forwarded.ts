@@ -29,7 +29,9 @@ export function translateForwarded(req: FastifyRequest, trusted: (address: strin
   }
   const chain = elements.map((e) => address(e.for)).filter((a): a is string => a !== undefined);
   const nearest = elements.at(-1);
-  if (chain.length > 0) req.headers["x-forwarded-for"] = chain.join(", ");
-  if (nearest?.host) req.headers["x-forwarded-host"] = nearest.host;
-  if (nearest?.proto) req.headers["x-forwarded-proto"] = nearest.proto;
+  // On the raw headers: Fastify's getters and proxy-addr both read those.
+  const headers = req.raw.headers;
+  if (chain.length > 0) headers["x-forwarded-for"] = chain.join(", ");
+  if (nearest?.host) headers["x-forwarded-host"] = nearest.host;
+  if (nearest?.proto) headers["x-forwarded-proto"] = nearest.proto;
 }
