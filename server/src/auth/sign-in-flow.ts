@@ -11,13 +11,14 @@ export const MAX_ATTEMPTS = 5;
 export const ISSUED_SESSION_TTL_MS = 5 * 60 * 1000;
 
 /**
- * Code requests per 15 minutes: one address may ask 5 codes for a number and 20 in all; a number gets at most
- * 30 over all addresses (150 guesses of a 5-digit code). Someone else spending a victim's codes therefore
- * needs six addresses instead of one, and guessing stays bounded however many addresses are used.
+ * Code requests per 15 minutes: one address may ask 5 codes for a number, and a number gets at most 30 over
+ * all addresses (150 guesses of a 5-digit code). Someone else spending a victim's codes therefore needs six
+ * addresses instead of one, and guessing stays bounded however many addresses are used. There is no cap per
+ * address over all numbers: behind a proxy without TRUST_PROXY every client has the proxy's address, and such
+ * a cap would let anyone stop all sign-ins.
  */
 export const CODE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_CODES_PER_PHONE_AND_ADDRESS = 5;
-export const MAX_CODES_PER_ADDRESS = 20;
 export const MAX_CODES_PER_PHONE = 30;
 /** Sign-in messages are small; anything larger is refused unread. */
 const MAX_MESSAGE_BYTES = 4096;
@@ -76,23 +77,16 @@ export class IssuedSessions {
   }
 }
 
-/** Caps code requests per phone number, per requesting address, and per both (see the limits above). */
+/** Caps code requests per phone number and per phone number and requesting address (limits above). */
 export class CodeRequestLimiter {
   private readonly perPhoneAndAddress = new AttemptLimiter(MAX_CODES_PER_PHONE_AND_ADDRESS, CODE_WINDOW_MS);
-  private readonly perAddress = new AttemptLimiter(MAX_CODES_PER_ADDRESS, CODE_WINDOW_MS);
   private readonly perPhone = new AttemptLimiter(MAX_CODES_PER_PHONE, CODE_WINDOW_MS);
 
-  /** Records a request; false (and nothing recorded) when any of the three limits is used up. */
+  /** Records a request; false (and nothing recorded) when either limit is used up. */
   allow(phone: string, address: string): boolean {
     const both = `${phone}|${address}`;
-    const limited = [
-      this.perPhoneAndAddress.retryAfter(both),
-      this.perAddress.retryAfter(address),
-      this.perPhone.retryAfter(phone),
-    ].some((wait) => wait > 0);
-    if (limited) return false;
+    if (this.perPhoneAndAddress.retryAfter(both) > 0 || this.perPhone.retryAfter(phone) > 0) return false;
     this.perPhoneAndAddress.record(both);
-    this.perAddress.record(address);
     this.perPhone.record(phone);
     return true;
   }
