@@ -16,7 +16,7 @@ export interface Timeouts {
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
   headersMs: 30_000,
-  idleMs: 120_000,
+  idleMs: 300_000,
   keepAliveMs: 72_000,
   bodyGraceMs: 20_000,
   minBodyBytesPerSecond: 500,
