@@ -12,6 +12,8 @@ const suites = [
   ["server (PostgreSQL)", "npm", ["test", "-w", "server"], { postgres: true }],
   // The scaled-out setup: PostgreSQL plus parts in S3 (a throw-away Ceph RADOS Gateway).
   ["server (Ceph S3)", "npm", ["test", "-w", "server"], { postgres: true, s3: true }],
+  // Every API operation as other Teldrive clients send it, directly and through Debian's nginx.
+  ["conformance (nginx)", "npm", ["run", "test:conformance", "-w", "server"]],
   ["build", "npm", ["run", "build", "-w", "web"]],
   ["bundle budget", "node", ["bench/src/budget-check.mjs"]],
   ["e2e", "npm", ["test", "-w", "e2e"]],

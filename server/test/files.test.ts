@@ -138,10 +138,10 @@ describe("create and get", () => {
     expect(f.name).toHaveLength(255);
   });
 
-  it("answers 409 on a name clash, and replaces a file only with replace: true", async () => {
-    await create(server, alice, { name: "dup", type: "folder", path: "/" });
-    const again = await call(server, alice, "POST", "/files", { name: "dup", type: "folder", path: "/" });
-    expect(again).toMatchObject({ status: 409, body: { code: 409 } });
+  it("answers an existing folder again (Teldrive's upsert), 409 on other name clashes, replaces a file only with replace: true", async () => {
+    const folder = await create(server, alice, { name: "dup", type: "folder", path: "/" });
+    const again = await call(server, alice, "POST", "/files", { name: "dup", type: "folder", path: "//" });
+    expect(again).toMatchObject({ status: 201, body: { id: folder.id, type: "folder" } });
     const asFile = await call(server, alice, "POST", "/files", {
       name: "dup",
       type: "file",
@@ -152,6 +152,8 @@ describe("create and get", () => {
     expect(asFile.status).toBe(409); // a folder is never replaced
 
     const first = await create(server, alice, { name: "r.txt", type: "file", path: "/", size: 3, parts: [{ id: 1 }] });
+    const folderOverFile = await call(server, alice, "POST", "/files", { name: "r.txt", type: "folder", path: "/" });
+    expect(folderOverFile).toMatchObject({ status: 409, body: { code: 409 } });
     const clash = await call(server, alice, "POST", "/files", { name: "r.txt", type: "file", path: "/", size: 0 });
     expect(clash.status).toBe(409);
     const replaced = await call<FileJson>(server, alice, "POST", "/files", {
@@ -168,14 +170,26 @@ describe("create and get", () => {
     expect(found.body.meta.count).toBe(1);
   });
 
-  it("lets exactly one of several concurrent creates of a name win", async () => {
+  it("lets exactly one of several concurrent creates of a file name win", async () => {
     const user = await createUser(server);
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
-        call(server, user, "POST", "/files", { name: "race", type: "folder", path: "/" }),
+        call(server, user, "POST", "/files", { name: "race", type: "file", path: "/", size: 0 }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect((await list(server, user, { path: "/" })).body.meta.count).toBe(1);
+  });
+
+  it("makes one folder of several concurrent creates of it and answers it to each", async () => {
+    const user = await createUser(server);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call<FileJson>(server, user, "POST", "/files", { name: "race", type: "folder", path: "/" }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect((await list(server, user, { path: "/" })).body.meta.count).toBe(1);
   });
 

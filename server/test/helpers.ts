@@ -21,7 +21,10 @@ export interface TestServer {
  * database when TEST_DATABASE_URL is set (each call creates and later drops its own database).
  * Parts go to the data dir, or to a fresh bucket when TEST_S3_ENDPOINT is set.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-test-"));
   const testDb = await createTestDatabase("drive_test");
   const bucket = await createTestBucket();
@@ -29,6 +32,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...loadConfig({ DATA_DIR: dataDir, ...bucket?.env, ...env }),
     databaseUrl: testDb?.url,
     webDist: undefined,
+    ...overrides,
   };
   const db = await openDb(config);
   const app = await buildApp({ config, db });

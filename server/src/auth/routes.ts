@@ -31,8 +31,8 @@ export async function authRoutes(app: FastifyInstance, { db, config, blobs }: De
   const issued = new IssuedSessions();
   const limiter = new CodeRequestLimiter();
 
-  app.get("/auth/ws", { websocket: true }, (socket) => {
-    const flow = new SignInFlow(db, config.allowedPhones, issued, limiter);
+  app.get("/auth/ws", { websocket: true }, (socket, req) => {
+    const flow = new SignInFlow(db, config.allowedPhones, issued, limiter, req.ip);
     // One message at a time, so a burst of guesses is counted in order.
     let queue = Promise.resolve();
     socket.on("message", (data) => {
@@ -61,7 +61,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, blobs }: De
       });
     });
     await syncChannels(db, blobs, body.userId);
-    setSessionCookie(reply, token);
+    setSessionCookie(req, reply, token);
     return reply.status(204).send();
   });
 
@@ -86,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, blobs }: De
   app.post("/auth/logout", async (req, reply) => {
     const user = await requireUser(db, req);
     await db.query("DELETE FROM sessions WHERE hash = $1", [user.hash]);
-    clearSessionCookie(reply);
+    clearSessionCookie(req, reply);
     return reply.status(204).send();
   });
 }

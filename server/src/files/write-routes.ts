@@ -59,8 +59,11 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       }
       const content = body.type === "file" ? await readContent(q, user.userId, body) : null;
       const updatedAt = body.updatedAt ?? new Date().toISOString();
+      // Teldrive's create is an upsert that keeps an existing folder: clients re-upload a folder to resume.
+      const sameFolder = (row: FileRow | undefined) => body.type === "folder" && row?.type === "folder";
       const existing = await sibling(q, user.userId, parent.id, name);
       if (existing) {
+        if (sameFolder(existing)) return { row: existing, dropped: null };
         if (!body.replace || existing.type !== "file" || !content) throw clash(name);
         const [replaced] = await q.query<FileRow>(
           `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,
@@ -87,7 +90,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       }
       const [created] = await q.query<FileRow>(
         `INSERT INTO files (id, name, type, mime_type, size, category, encrypted, user_id, parent_id, parts, channel_id, hash, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING *`,
         [
           uuidv7(),
           name,
@@ -104,6 +107,12 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
           updatedAt,
         ],
       );
+      if (!created) {
+        // A concurrent create of the same name committed first.
+        const winner = await sibling(q, user.userId, parent.id, name);
+        if (sameFolder(winner)) return { row: winner, dropped: null };
+        throw clash(name);
+      }
       await adjustChildCount(q, parent.id, 1);
       return { row: created, dropped: null };
     });

@@ -37,12 +37,12 @@ export class DiskStore implements PartStore {
   }
 
   async check(): Promise<void> {
-    await fs.promises.mkdir(this.root, { recursive: true });
+    await fs.promises.mkdir(this.root, { recursive: true, mode: 0o700 });
     await fs.promises.access(this.root, fs.constants.W_OK);
   }
 
   private async placeAtomically(target: string, write: (temp: string) => Promise<void>) {
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const temp = `${target}${TEMP_MARK}${crypto.randomBytes(6).toString("hex")}`;
     try {
       await write(temp);
@@ -64,7 +64,7 @@ export class DiskStore implements PartStore {
     await this.placeAtomically(this.partPath(ref), async (temp) => {
       // Open before streaming: a path-based write stream opens lazily and could create the temp file
       // after a failed pipeline has already cleaned up.
-      const out = await fs.promises.open(temp, "wx");
+      const out = await fs.promises.open(temp, "wx", 0o600);
       await pipeline(body, out.createWriteStream());
       const { size } = await fs.promises.stat(temp);
       if (size !== length) throw new Error(`stored ${size} bytes, expected ${length}`);
@@ -110,7 +110,7 @@ export class DiskStore implements PartStore {
   }
 
   async ensureChannel(channelId: number): Promise<void> {
-    await fs.promises.mkdir(this.channelDir(channelId), { recursive: true });
+    await fs.promises.mkdir(this.channelDir(channelId), { recursive: true, mode: 0o700 });
   }
 
   async channelExists(channelId: number): Promise<boolean> {

@@ -149,7 +149,7 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       user.userId,
     ]);
     if (deleted.length === 0) throw notFound("session not found");
-    if (id === user.hash) clearSessionCookie(reply);
+    if (id === user.hash) clearSessionCookie(req, reply);
     return reply.status(204).send();
   });
 

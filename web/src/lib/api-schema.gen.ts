@@ -838,7 +838,7 @@ export interface components {
             expiresAt?: string;
             /**
              * Format: int64
-             * @description Share User ID
+             * @description Always 0: the owner's id is not disclosed to share visitors
              */
             userId: number;
             /**
@@ -1465,7 +1465,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded and a new resource has been created as a result. */
+            /** @description Created; for a folder whose name already exists in the parent (Teldrive's upsert), the existing folder */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1501,7 +1501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The name already exists in the folder */
+            /** @description The name is taken by a file, or by a folder when creating a file (a file is replaced only with `replace: true`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1915,6 +1915,15 @@ export interface operations {
             };
             /** @description The name already exists in the destination */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server's disk is full; nothing was stored */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2696,6 +2705,15 @@ export interface operations {
             };
             /** @description channelId is not one of the caller's channels */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server's disk is full; nothing was stored */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
