@@ -1,6 +1,6 @@
 import path from "node:path";
-import { loadStorageConfig, type StorageConfig } from "./storage/config.js";
 import proxyAddr from "@fastify/proxy-addr";
+import { loadStorageConfig, type StorageConfig } from "./storage/config.js";
 
 /** Connection limits (milliseconds) that keep one slow client from holding the server open. */
 export interface Timeouts {

@@ -9,6 +9,7 @@ import { seededDataDir, startChildServer } from "./child-server.js";
 import { create } from "./files-api.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 import { SocketReader, signInViaWebsocket, watchLoginCodes } from "./sign-in.js";
+import { removeStored } from "./storage-helpers.js";
 import { uploadParts } from "./upload-fixtures.js";
 
 // Each block reproduces an attack from the adversarial run against 53c37c7 (issue 16) and fails on that code.
@@ -138,7 +139,8 @@ describe("share passwords", () => {
     expect(listing.statusCode).toBe(200);
     vi.setSystemTime(Date.now() + 2000);
     expect((await unlock(shareId, "correct horse", "10.2.1.1")).statusCode).toBe(204);
-  });
+    // Some 40 bcrypt checks: minutes on a loaded 2-core machine.
+  }, 300_000);
 
   it("count the real client behind a trusted proxy, not the proxy", async () => {
     const shareId = await protectedShare("pw");
@@ -240,7 +242,7 @@ describe("reading a file whose part is gone", () => {
     });
     const gone = parts[missing];
     if (!gone) throw new Error("no such part");
-    fs.rmSync(path.join(server.config.dataDir, "channels", String(gone.channelId), String(gone.partId)));
+    await removeStored(server.config, { channelId: gone.channelId, partId: gone.partId });
     const { socket, closed } = rawConnection();
     socket.write(
       `GET /api/files/${file.id}/x.mp4 HTTP/1.1\r\nHost: x\r\nCookie: ${user.cookie}\r\nConnection: close\r\n\r\n`,

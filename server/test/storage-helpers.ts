@@ -100,3 +100,13 @@ export async function storedBytes(store: PartStore, ref: PartRef): Promise<Buffe
 export async function overwriteStored(store: PartStore, ref: PartRef, bytes: Buffer): Promise<void> {
   await store.put(ref, Readable.from([bytes]), bytes.length);
 }
+
+/** Removes one part from the server's store behind the server's back, as a lost object or disk fault would. */
+export async function removeStored(config: Config, ref: PartRef): Promise<void> {
+  const store = openStore(config);
+  try {
+    await store.delete([ref]);
+  } finally {
+    store.close();
+  }
+}
