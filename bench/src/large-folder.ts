@@ -8,17 +8,23 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { signInRequest, uniquePhone } from "../../e2e/lib/auth.js";
-import { DriveApi } from "../../e2e/lib/drive-api.js";
+import { DriveApi, setSettings } from "../../e2e/lib/drive-api.js";
 import { startDriveServer } from "../../e2e/lib/server.js";
 import { cloneRows, createEmptyFile } from "./large-folder-seed.js";
+import { namesInView, steadyScroll, steadyScrollRows } from "./large-folder-scroll.js";
 import { runLargeFolderServerBench } from "./large-folder-server.js";
 import { CHROMIUM, CHROMIUM_ARGS } from "./lib/environment.js";
 
 const BIG = 100_000;
 // The client's default page size (the settings store's pageSize).
 const PAGE_SIZE = 500;
+/** Steady scrolls: a reader's pace (the top of "a few screens a second") and a fling ten times faster. */
+const READING = { screensPerSecond: 4, seconds: 10 };
+const FLING = { screensPerSecond: 40, seconds: 3 };
+/** Where the steady scrolls start: a little before the boundary of pages 100 and 101, mid-folder. */
+const STEADY_FROM_ROW = 49_900;
 
 /**
  * Scrolls the list to its end in 600 steps, one per animation frame, recording frame times. A string, because tsx
@@ -57,6 +63,44 @@ function recordPages(page: Page): Set<number> {
 }
 
 const realRow = "[role=row][data-index]:not([data-placeholder])";
+
+async function jsHeapMb(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await cdp.send("HeapProfiler.collectGarbage");
+  const heap = (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "JSHeapUsedSize");
+  await cdp.detach();
+  return `${((heap?.value ?? 0) / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Steady scrolls through the folder, in a fresh page: it jumps to row STEADY_FROM_ROW, waits for the names there,
+ * then scrolls down at a reading speed, then flings on from where that ended.
+ */
+export async function steadyScrolls(
+  context: BrowserContext,
+  pageSize = PAGE_SIZE,
+): Promise<Record<string, string | number>> {
+  const page = await context.newPage();
+  if (pageSize !== PAGE_SIZE) await setSettings(page, { pageSize: String(pageSize) });
+  const result: Record<string, string | number> = {};
+  await page.goto("/my-drive?path=/big");
+  await page.locator(realRow).first().waitFor();
+  await page.locator("[role=grid]").evaluate((grid, row) => {
+    grid.scrollTop = row * 48;
+  }, STEADY_FROM_ROW);
+  await namesInView(page);
+  const heapBefore = await jsHeapMb(page);
+  const reading = await steadyScroll(page, READING);
+  Object.assign(result, steadyScrollRows(`steady scroll, ${READING.screensPerSecond} screens/s`, reading));
+  await namesInView(page);
+  const fling = await steadyScroll(page, FLING);
+  Object.assign(result, steadyScrollRows(`fling, ${FLING.screensPerSecond} screens/s`, fling));
+  result["steady scrolls: DOM nodes after"] = (await page.evaluate("document.getElementsByTagName('*').length")) as number;
+  result["steady scrolls: JS heap before / after"] = `${heapBefore} / ${await jsHeapMb(page)}`;
+  await page.close();
+  return result;
+}
 
 export async function runLargeFolderBench(): Promise<Record<string, number | string>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-bench-100k-"));
@@ -126,6 +170,9 @@ export async function runLargeFolderBench(): Promise<Record<string, number | str
       await fresh.locator(`${realRow}[aria-rowindex="${BIG + 1}"]`).waitFor();
       result["End to last row shown"] = `${Math.round(performance.now() - t1)} ms`;
       result["pages fetched for End"] = [...endPages].sort((a, b) => a - b).join(", ") || "none";
+      await fresh.close();
+
+      Object.assign(result, await steadyScrolls(context));
       await context.close();
     } finally {
       await server.stop();
