@@ -12,8 +12,8 @@ import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { signInRequest, uniquePhone } from "../../e2e/lib/auth.js";
 import { DriveApi, setSettings } from "../../e2e/lib/drive-api.js";
 import { startDriveServer } from "../../e2e/lib/server.js";
-import { cloneRows, createEmptyFile } from "./large-folder-seed.js";
 import { namesInView, steadyScroll, steadyScrollRows } from "./large-folder-scroll.js";
+import { cloneRows, createEmptyFile } from "./large-folder-seed.js";
 import { runLargeFolderServerBench } from "./large-folder-server.js";
 import { CHROMIUM, CHROMIUM_ARGS } from "./lib/environment.js";
 
@@ -96,7 +96,9 @@ export async function steadyScrolls(
   await namesInView(page);
   const fling = await steadyScroll(page, FLING);
   Object.assign(result, steadyScrollRows(`fling, ${FLING.screensPerSecond} screens/s`, fling));
-  result["steady scrolls: DOM nodes after"] = (await page.evaluate("document.getElementsByTagName('*').length")) as number;
+  result["steady scrolls: DOM nodes after"] = (await page.evaluate(
+    "document.getElementsByTagName('*').length",
+  )) as number;
   result["steady scrolls: JS heap before / after"] = `${heapBefore} / ${await jsHeapMb(page)}`;
   await page.close();
   return result;
