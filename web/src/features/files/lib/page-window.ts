@@ -3,7 +3,8 @@ import { pagesForRange } from "./list-query";
 /**
  * A page is fetched only if, at the current speed, it would stay in view at least this long. Slower than that the
  * names can be read; faster (a hard fling, a dragged scrollbar thumb, a jump) rows stay placeholders until the list
- * slows down. Bounds the requests a fast scroll makes to about 1 / MIN_DWELL_S pages a second, whatever the page size.
+ * slows down. Bounds the requests a fast scroll makes to a few pages a second (about (limit + screen) / (limit *
+ * MIN_DWELL_S)), whatever the page size.
  */
 export const MIN_DWELL_S = 0.3;
 /**
