@@ -22,7 +22,8 @@ import { usePagedKeyboard } from "../hooks/use-paged-keyboard";
 import { useRowDrag } from "../hooks/use-row-drag";
 import type { FileCommandId } from "../lib/file-commands";
 import type { FileItem } from "../lib/file-item";
-import { type ListQuery, pagesForRange, type Sort } from "../lib/list-query";
+import type { ListQuery, Sort } from "../lib/list-query";
+import { ScrollSpeed } from "../lib/scroll-speed";
 import { clickModeOf } from "../lib/selection";
 import { useSelection } from "../stores/selection-store";
 import type { ViewId } from "../stores/view-prefs-store";
@@ -93,6 +94,7 @@ export function FileList(props: FileListProps) {
   const [menu, setMenu] = useState<{ x: number; y: number; openedBy: OpenedBy; opening: number }>();
   const [touch, setTouch] = useState(false);
 
+  const [scrollSpeed] = useState(() => new ScrollSpeed());
   const focusIndexRef = useRef(focusIndex);
   focusIndexRef.current = focusIndex;
   useEffect(() => {
@@ -113,16 +115,27 @@ export function FileList(props: FileListProps) {
       if (focusRow < range.count && !rows.includes(focusRow)) rows.push(focusRow);
       return rows.sort((a, b) => a - b);
     },
+    // A pause this long ends a scroll: pages for a jump (End, the scrollbar thumb) are fetched once it lands.
+    isScrollingResetDelay: 100,
     onChange: (instance) => {
       memory.set(scrollKey, { offset: instance.scrollOffset ?? 0, focus: focusIndexRef.current });
+      scrollSpeed.record(performance.now(), instance.scrollOffset ?? 0, instance.isScrolling);
     },
   });
 
   const range = virtualizer.range;
-  const wantedPages = range
-    ? pagesForRange(range.startIndex * columns, (range.endIndex + 1) * columns - 1, query.limit, pages.totalPages)
-    : [];
-  const visible = useVisiblePages(query, wantedPages);
+  const visible = useVisiblePages(
+    query,
+    range
+      ? {
+          first: range.startIndex * columns,
+          last: (range.endIndex + 1) * columns - 1,
+          velocity: (scrollSpeed.velocity / rowHeight) * columns,
+          limit: query.limit,
+          totalPages: pages.totalPages,
+        }
+      : undefined,
+  );
 
   useEffect(() => {
     setTouch(window.matchMedia("(pointer: coarse)").matches);
