@@ -5,9 +5,11 @@ import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { authRoutes } from "./auth/routes.js";
+import { capabilityRoutes } from "./capabilities/routes.js";
 import type { Config } from "./config.js";
 import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
+import { useCompression } from "./delivery/compression.js";
 import { fileRoutes } from "./files/routes.js";
 import { errorHandler, forbidden } from "./http/errors.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
@@ -51,6 +53,7 @@ export async function buildApp(
 
   app.setErrorHandler(errorHandler);
   await app.register(fastifyCookie);
+  await useCompression(app);
   // In proxy mode @fastify/http-proxy owns websocket upgrades; two upgrade handlers would both answer.
   if (!deps.config.teldriveUrl) await app.register(fastifyWebsocket);
 
@@ -80,6 +83,7 @@ export async function buildApp(
         await api.register(shareRoutes, full);
         await api.register(userRoutes, full);
         await api.register(versionRoutes, full);
+        await api.register(capabilityRoutes, full);
       },
       { prefix: "/api" },
     );
@@ -91,6 +95,7 @@ export async function buildApp(
       root: dist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must always be revalidated.
         if (file.includes(`${path.sep}assets${path.sep}`))

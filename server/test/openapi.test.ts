@@ -125,6 +125,7 @@ describe("auth", () => {
 
   it("version", async () => {
     expect((await call("GET", "/version", { cookie: null })).statusCode).toBe(200);
+    expect((await call("GET", "/capabilities", { cookie: null })).statusCode).toBe(200);
   });
 });
 
