@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { Deps } from "../app.js";
 
 /**
- * What this server offers beyond Teldrive 1.8's API. A client asks once per session; a real Teldrive server answers
- * 404 here, which the client reads as "none of these". Add a field when a feature lands; never remove one a
- * released client may read (absent means false).
+ * Where this server differs from Teldrive 1.8's API. A client asks once per session; a real Teldrive server answers
+ * 404 here, which the client reads as Teldrive 1.8's behaviour for every field. Add a field when a feature lands;
+ * never remove one a released client may read (absent means Teldrive's behaviour).
  */
 export interface Capabilities {
   /** Sign-in by scanning a QR code with Telegram: needs Telegram, so never on this server. */

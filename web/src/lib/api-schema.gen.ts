@@ -514,7 +514,7 @@ export interface paths {
         };
         /**
          * What this server offers beyond Teldrive 1.8 (our addition)
-         * @description No session needed. A real Teldrive server answers 404 here; clients read that as every capability false. Fields are only ever added; an absent field means false.
+         * @description No session needed. A real Teldrive server answers 404 here; clients then assume Teldrive 1.8's behaviour for every field (QR sign-in offered, search text ignores `path`, `updatedAt` in days only). Fields are only ever added; an absent field means Teldrive's behaviour.
          */
         get: operations["Capabilities_get"];
         put?: never;

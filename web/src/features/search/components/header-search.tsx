@@ -45,7 +45,8 @@ export function HeaderSearch() {
       to: "/$view",
       params: { view: "search" },
       search: { ...urlSearch, query },
-      replace: true,
+      // The first search pushes, so Back returns to the folder it started from; refining it replaces.
+      replace: onSearchRoute,
     });
   };
 
