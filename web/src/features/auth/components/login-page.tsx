@@ -4,6 +4,7 @@ import { QrCode } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { capabilitiesQueryOptions } from "@/lib/capabilities";
+import { usePageTitle } from "@/lib/document-title";
 import { errorText } from "@/lib/error-message";
 import { sessionQueryOptions } from "../api/get-session";
 import { login } from "../api/login";
@@ -22,6 +23,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const phoneRef = useRef("");
+  usePageTitle("Sign in");
   // Offered only where the server can do it (Teldrive can; the local server has no Telegram).
   const qrLogin = useQuery(capabilitiesQueryOptions()).data?.qrLogin ?? false;
 
