@@ -52,7 +52,7 @@ export function FileToolbar(props: FileToolbarProps) {
 
   return (
     <div className="@container shrink-0 border-b border-outline-variant">
-      <div className="flex h-14 items-center gap-1 px-2 @xl:px-3">
+      <div data-testid="file-toolbar" className="flex h-14 items-center gap-1 px-2 @xl:px-3">
         <div className={cn("min-w-0 flex-1", selecting && "hidden @3xl:block")}>{props.title}</div>
         {selecting ? (
           <div role="toolbar" aria-label="Selection" className="flex min-w-0 flex-1 items-center gap-1 @3xl:flex-none">
