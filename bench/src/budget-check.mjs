@@ -137,7 +137,8 @@ try {
     } else if (total > BUDGET) {
       console.error(`${page.path}: ${kb} KB of first-page JavaScript on the wire, over the ${BUDGET / 1024} KB budget`);
       failed = true;
-    } else console.log(`${page.path}: ${kb} KB of first-page JavaScript on the wire, within the ${BUDGET / 1024} KB budget`);
+    } else
+      console.log(`${page.path}: ${kb} KB of first-page JavaScript on the wire, within the ${BUDGET / 1024} KB budget`);
   }
 } finally {
   await server.stop();

@@ -14,7 +14,7 @@ beforeAll(async () => {
   server = await startServer({ ENCRYPTION_KEY: "openapi test key" });
   user = await signInViaWebsocket(server, "+15550500001");
   other = await createUser(server);
-}, 180_000);
+});
 afterAll(() => server.close());
 
 interface CallOptions {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   // One after the other: a PGlite booting beside a starting app can starve its plugin timers.
   server = await startServer({ ENCRYPTION_KEY: "uploads test key" });
   keyless = await startServer();
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([server?.close(), keyless?.close()]);
 });
@@ -195,10 +195,10 @@ describe("part bodies over a real connection", () => {
     req.write(crypto.randomBytes(100_000));
     // The temp file shows the server is mid-body; then the client vanishes.
     await vi.waitFor(() => expect(channelFiles(keyless).some((f) => f.includes(".tmp-"))).toBe(true), {
-      timeout: 10_000,
+      timeout: 120_000,
     });
     req.destroy();
-    await vi.waitFor(() => expect(channelFiles(keyless)).toEqual(before), { timeout: 10_000 });
+    await vi.waitFor(() => expect(channelFiles(keyless)).toEqual(before), { timeout: 120_000 });
     const listed = await keyless.app.inject({ url: "/api/uploads/cut", headers: { cookie } });
     expect(listed.json()).toEqual([]);
   });

@@ -98,7 +98,7 @@ test.describe("list views", () => {
     await page.goto("/recent");
     const alert = page.getByRole("alert").filter({ hasText: "Could not load" });
     // The client retries on its own first (about 15 s of back-off), then asks.
-    await expect(alert).toHaveText(/Can't reach the server\. Check your connection\./, { timeout: 60_000 });
+    await expect(alert).toHaveText(/Can't reach the server\. Check your connection\./, { timeout: 120_000 });
     await page.unroute("**/api/files?*");
     await alert.getByRole("button", { name: "Retry" }).click();
     await expect(page.getByRole("grid", { name: "Recent" }).getByRole("row", { name: /^kept\.txt/ })).toBeVisible();

@@ -40,7 +40,7 @@ export async function uploadThroughPicker(
 
 /** Waits until the panel reports every upload finished. */
 export async function expectUploadsComplete(page: Page): Promise<void> {
-  await expect(uploadsPanel(page).getByRole("heading", { name: "Uploads complete" })).toBeVisible({ timeout: 30_000 });
+  await expect(uploadsPanel(page).getByRole("heading", { name: "Uploads complete" })).toBeVisible({ timeout: 120_000 });
 }
 
 /** The file named `name` in `path`, read through the API. */

@@ -128,7 +128,7 @@ test("upload progress shows in the tab title while files upload", async ({ authe
   await parts.first;
   await expect(page).toHaveTitle(/^\d+% · Uploading 1 file – Photos – Drive$/);
   await parts.release();
-  await expect(uploadsPanel(page).getByRole("heading", { name: "Uploads complete" })).toBeVisible({ timeout: 30_000 });
+  await expect(uploadsPanel(page).getByRole("heading", { name: "Uploads complete" })).toBeVisible({ timeout: 120_000 });
   await expect(page).toHaveTitle("Photos – Drive");
 });
 
