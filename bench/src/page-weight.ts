@@ -17,8 +17,14 @@ export async function measurePage(context: BrowserContext, url: string, label = 
     const type = res.request().resourceType();
     const kind = type === "script" ? "js" : type === "stylesheet" ? "css" : undefined;
     if (!kind || res.status() >= 300) return;
-    // The encoded body size, known once the body has arrived.
-    bodies.push(res.finished().then(async () => ({ kind, size: (await res.request().sizes()).responseBodySize })));
+    // The body as sent: Content-Length is the encoded size (Brotli or gzip when compressed; the server sends it for
+    // every client asset). Chromium's own count is unreliable for responses it revalidated or reused.
+    bodies.push(
+      res.finished().then(async () => {
+        const length = Number((await res.allHeaders())["content-length"]);
+        return { kind, size: Number.isFinite(length) && length > 0 ? length : (await res.body()).length };
+      }),
+    );
   });
   // Lazy route chunks and data load after `load`; networkidle waits for them.
   await page.goto(url, { waitUntil: "networkidle" });
