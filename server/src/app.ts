@@ -7,9 +7,11 @@ import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { authRoutes } from "./auth/routes.js";
+import { capabilityRoutes } from "./capabilities/routes.js";
 import type { Config } from "./config.js";
 import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
+import { useCompression } from "./delivery/compression.js";
 import { fileRoutes } from "./files/routes.js";
 import { refuseNulInUrl, registerBodyParsers } from "./http/body-parsers.js";
 import { guardBodyProgress } from "./http/body-progress.js";
@@ -76,6 +78,7 @@ export async function buildApp(
   // In proxy mode bodies pass through to Teldrive unparsed.
   if (!deps.config.teldriveUrl) registerBodyParsers(app);
   await app.register(fastifyCookie);
+  await useCompression(app);
   // In proxy mode @fastify/http-proxy owns websocket upgrades; two upgrade handlers would both answer.
   if (!deps.config.teldriveUrl) await app.register(fastifyWebsocket);
 
@@ -98,6 +101,7 @@ export async function buildApp(
         await api.register(shareRoutes, full);
         await api.register(userRoutes, full);
         await api.register(versionRoutes, full);
+        await api.register(capabilityRoutes, full);
       },
       { prefix: "/api" },
     );
@@ -109,6 +113,7 @@ export async function buildApp(
       root: dist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must always be revalidated.
         if (file.includes(`${path.sep}assets${path.sep}`))

@@ -38,7 +38,7 @@ async function passwordHash(phone: string): Promise<string | null | undefined> {
   }
 }
 
-it("sets and clears a 2FA password from the command line", { timeout: 180_000 }, async () => {
+it("sets and clears a 2FA password from the command line", async () => {
   const set = await cliRun("set-password", "+1 555 030 0001", "hunter2 hunter2");
   expect(set).toMatchObject({ code: 0, stdout: "2FA password set for +15550300001\n" });
   const hash = await passwordHash("+15550300001");
@@ -49,7 +49,7 @@ it("sets and clears a 2FA password from the command line", { timeout: 180_000 },
   expect(await passwordHash("+15550300001")).toBeNull();
 });
 
-it("explains bad usage with a non-zero exit", { timeout: 180_000 }, async () => {
+it("explains bad usage with a non-zero exit", async () => {
   const bad = await cliRun("set-password", "not-a-phone", "pw");
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain('invalid phone number "not-a-phone"');

@@ -7,7 +7,7 @@ import { cookieFrom, SocketReader, signInViaWebsocket, watchLoginCodes } from ".
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
-}, 180_000);
+});
 afterAll(() => server.close());
 afterEach(() => {
   vi.useRealTimers();
@@ -285,7 +285,7 @@ describe("ALLOWED_PHONES", () => {
   let restricted: TestServer;
   beforeAll(async () => {
     restricted = await startServer({ ALLOWED_PHONES: "+15550109999, +44 7700 900123" });
-  }, 180_000);
+  });
   afterAll(() => restricted.close());
 
   it("refuses other phones without printing a code", async () => {

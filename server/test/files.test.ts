@@ -512,7 +512,11 @@ describe("find", () => {
     expect((await find({ updatedAt: "gte:2000-01-01,lte:2000-12-31" })).body.meta.count).toBe(0);
     await server.db.query("UPDATE files SET updated_at = '2020-05-05T10:00:00Z' WHERE id = $1", [ids["notes.txt"]]);
     expect(names((await find({ updatedAt: "gt:2020-05-04,lt:2020-05-06" })).body)).toEqual(["notes.txt"]);
-    expect(names((await find({ updatedAt: "eq:2020-05-05" })).body)).toEqual([]);
+    // A day is the whole (UTC) day: its last one is not cut off at midnight.
+    expect(names((await find({ updatedAt: "eq:2020-05-05" })).body)).toEqual(["notes.txt"]);
+    expect(names((await find({ updatedAt: "gte:2020-05-01,lte:2020-05-05" })).body)).toEqual(["notes.txt"]);
+    expect(names((await find({ updatedAt: "lt:2020-05-05T10:00:00Z" })).body)).toEqual([]);
+    expect(names((await find({ updatedAt: "lte:2020-05-05T12:00:00+02:00" })).body)).toEqual(["notes.txt"]);
   });
 
   it("shared=true returns only files this user shared", async () => {

@@ -60,7 +60,7 @@ beforeAll(async () => {
   ids.sub = await folderId("/Shared/Sub");
   folderShare = await share(ids.shared, { password: PASSWORD });
   fileShare = await share(ids.top);
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
 });

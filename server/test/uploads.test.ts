@@ -21,7 +21,7 @@ beforeAll(async () => {
   // One after the other: a PGlite booting beside a starting app can starve its plugin timers.
   server = await startServer({ ENCRYPTION_KEY: "uploads test key" });
   keyless = await startServer();
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([server?.close(), keyless?.close()]);
 });
@@ -199,12 +199,12 @@ describe("part bodies over a real connection", () => {
     req.write(crypto.randomBytes(100_000));
     // The server has read the bytes sent (Node stops reading a request nobody consumes long before
     // 100 kB), so it is mid-body, writing to the store; then the client vanishes.
-    await vi.waitFor(() => expect(incoming?.socket.bytesRead).toBeGreaterThan(100_000), { timeout: 10_000 });
+    await vi.waitFor(() => expect(incoming?.socket.bytesRead).toBeGreaterThan(100_000), { timeout: 120_000 });
     req.destroy();
-    await vi.waitFor(async () => expect(await channelFiles(keyless)).toEqual(before), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await channelFiles(keyless)).toEqual(before), { timeout: 120_000 });
     // On disk the half-written temp file goes too.
     if (keyless.config.storage.kind === "disk")
-      await vi.waitFor(() => expect(tempFiles(keyless.config.dataDir)).toEqual([]), { timeout: 10_000 });
+      await vi.waitFor(() => expect(tempFiles(keyless.config.dataDir)).toEqual([]), { timeout: 120_000 });
     const listed = await keyless.app.inject({ url: "/api/uploads/cut", headers: { cookie } });
     expect(listed.json()).toEqual([]);
   });

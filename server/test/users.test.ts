@@ -8,7 +8,7 @@ import { overwriteStored, partExists } from "./storage-helpers.js";
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
-}, 180_000);
+});
 afterAll(() => server.close());
 
 type User = Awaited<ReturnType<typeof createUser>>;

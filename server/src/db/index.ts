@@ -4,6 +4,7 @@ import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { migrate } from "./migrations.js";
+import { seedFromTemplate } from "./pglite-template.js";
 
 /** Anything that runs a parameterised SQL statement: the database or an open transaction. */
 export interface Queryable {
@@ -25,6 +26,7 @@ const toNumber = (v: string) => Number(v);
 async function openPglite(dataDir: string): Promise<Db> {
   const dir = path.join(dataDir, "pglite");
   fs.mkdirSync(dir, { recursive: true });
+  await seedFromTemplate(dir, (d) => PGlite.create(d));
   const lite = await PGlite.create(dir, {
     parsers: { [pgliteTypes.INT8]: toNumber, [NUMERIC]: toNumber },
     extensions: { pg_trgm },
