@@ -146,6 +146,8 @@ const spare = () => {
 const operations: Operation[] = [
   { op: "POST /auth/login", status: 204, prepare: async (base) => ({ body: await issuedSession(base), cookie: null }) },
   { op: "POST /auth/logout", status: 204, prepare: async () => ({ cookie: spare().cookie }) },
+  // Ours only: a Teldrive 1.8 server answers 404 here, which clients read as "no extras".
+  { op: "GET /capabilities", status: 200 },
   { op: "GET /auth/session", status: 200 },
   { op: "GET /files", status: 200, prepare: async () => ({ query: { path: "//", sort: "name", order: "asc" } }) },
   {
