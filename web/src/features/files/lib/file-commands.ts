@@ -9,6 +9,7 @@ export type FileCommandId =
   | "move"
   | "copy"
   | "download"
+  | "downloadZip"
   | "share"
   | "copyLink"
   | "remove";
@@ -41,6 +42,7 @@ export function fileCommandsFor(selected: readonly FileItem[], opts: { canCreate
   if (single) commands.push({ id: "rename", label: "Rename", shortcut: "F2" });
   commands.push({ id: "move", label: "Move" }, { id: "copy", label: "Copy" });
   if (selected.every((item) => !item.isDir)) commands.push({ id: "download", label: "Download" });
+  if (selected.length > 1 || single?.isDir) commands.push({ id: "downloadZip", label: "Download as zip" });
   if (single) commands.push({ id: "share", label: "Share" });
   if (single && !single.isDir) commands.push({ id: "copyLink", label: "Copy link" });
   commands.push({ id: "remove", label: "Delete", shortcut: "Del", danger: true });
