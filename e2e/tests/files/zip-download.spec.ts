@@ -1,0 +1,156 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "../../fixtures.js";
+import { readZip } from "../../lib/unzip.js";
+import { bytesOf, openDrive, row, sha256 } from "./helpers.js";
+
+const selection = (page: Page) => page.getByRole("toolbar", { name: "Selection" });
+const zipPanel = (page: Page) => page.getByRole("region", { name: "Zip downloads" });
+
+test("a folder tree and a file download as one zip: every byte, every name, the folder structure", async ({
+  authedPage: page,
+  api,
+}) => {
+  // Tree: nested folders, an empty folder, Unicode names, names that only differ in case or normalisation, a name
+  // with backslashes, an empty file, and a multi-part encrypted file.
+  const files: Record<string, Buffer> = {};
+  const put = async (
+    folder: string,
+    name: string,
+    bytes: Buffer,
+    opts: { partSize?: number; encrypted?: boolean } = {},
+  ) => {
+    await api.uploadFile(folder, name, bytes, opts);
+    return bytes;
+  };
+  await api.mkdir("/Album/nested/deeper");
+  await api.mkdir("/Album/empty folder");
+  await api.mkdir("/Album/Ünïcödé 文件夹");
+  files["Album/Report.txt"] = await put("/Album", "Report.txt", Buffer.from("upper case"));
+  files["Album/report (2).txt"] = await put("/Album", "report.txt", Buffer.from("lower case"));
+  files["Album/Cafe\u0301.txt"] = await put("/Album", "Cafe\u0301.txt", Buffer.from("decomposed"));
+  files["Album/Caf\u00e9 (2).txt"] = await put("/Album", "Caf\u00e9.txt", Buffer.from("composed"));
+  files["Album/.._.._evil.txt"] = await put("/Album", "..\\..\\evil.txt", Buffer.from("stays inside"));
+  files["Album/zero.bin"] = await put("/Album", "zero.bin", Buffer.alloc(0));
+  files["Album/nested/deeper/日本語 ファイル 🎉.bin"] = await put(
+    "/Album/nested/deeper",
+    "日本語 ファイル 🎉.bin",
+    bytesOf(70_001, 3),
+  );
+  files["Album/Ünïcödé 文件夹/big encrypted.bin"] = await put(
+    "/Album/Ünïcödé 文件夹",
+    "big encrypted.bin",
+    bytesOf(3 * 1024 * 1024 + 123, 7),
+    { partSize: 1024 * 1024, encrypted: true },
+  );
+  files["loose.txt"] = await put("/", "loose.txt", Buffer.from("next to the folder"));
+
+  await openDrive(page);
+  await row(page, "Album").click();
+  await row(page, "loose.txt").click({ modifiers: ["ControlOrMeta"] });
+  const downloading = page.waitForEvent("download");
+  await selection(page).getByRole("button", { name: "Download as zip" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("2 items.zip");
+
+  const zip = await readZip(await download.path());
+  expect(zip.folders.sort()).toEqual(
+    ["Album/", "Album/empty folder/", "Album/nested/", "Album/nested/deeper/", "Album/Ünïcödé 文件夹/"].sort(),
+  );
+  const expected = Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, sha256(bytes)]));
+  expect(zip.files).toEqual(expected);
+
+  const panel = zipPanel(page);
+  await expect(panel.getByRole("heading", { name: "2 items.zip is downloaded" })).toBeVisible();
+  await expect(panel).toContainText("9 files");
+  await panel.getByRole("button", { name: "Dismiss 2 items.zip" }).click();
+  await expect(panel).toHaveCount(0);
+});
+
+test("the context menu zips one folder under its own name", async ({ authedPage: page, api }) => {
+  await api.mkdir("/Photos 2024/summer");
+  const photo = bytesOf(10_000, 5);
+  await api.uploadFile("/Photos 2024/summer", "beach.jpg", photo, { mimeType: "image/jpeg" });
+  await openDrive(page);
+  await row(page, "Photos 2024").click({ button: "right" });
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("menu").getByRole("menuitem", { name: "Download as zip" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("Photos 2024.zip");
+  const zip = await readZip(await download.path());
+  expect(zip.files).toEqual({ "Photos 2024/summer/beach.jpg": sha256(photo) });
+  expect(zip.folders.sort()).toEqual(["Photos 2024/", "Photos 2024/summer/"]);
+});
+
+test("progress while zipping, and Cancel leaves no completed download", async ({ authedPage: page, api }) => {
+  await api.mkdir("/Slow");
+  const first = bytesOf(200_000, 11);
+  await api.uploadFile("/Slow", "1 first.bin", first);
+  const second = await api.uploadFile("/Slow", "2 second.bin", bytesOf(100_000, 12));
+  // The second file's answer is held back, so the zip is caught half-way: the first file written, the second awaited.
+  let held: Route | undefined;
+  const reached = new Promise<void>((resolve) => {
+    void page.route(`**/api/files/${second.id}/**`, (route) => {
+      held = route;
+      resolve();
+    });
+  });
+
+  await openDrive(page);
+  await row(page, "Slow").click();
+  const downloading = page.waitForEvent("download");
+  await selection(page).getByRole("button", { name: "Download as zip" }).click();
+  const download = await downloading;
+  await reached;
+
+  const panel = zipPanel(page);
+  await expect(panel.getByRole("heading", { name: "Zipping Slow.zip" })).toBeVisible();
+  await expect(panel).toContainText("1 of 2 files · 195.3 KB of 293 KB");
+  await expect(panel.getByRole("progressbar", { name: "Slow.zip progress" })).toHaveAttribute("aria-valuenow", "66");
+
+  await panel.getByRole("button", { name: "Cancel Slow.zip" }).click();
+  await expect(panel.getByRole("heading", { name: "Slow.zip cancelled" })).toBeVisible();
+  await expect(panel).toContainText("Nothing was saved.");
+  expect(await download.failure()).not.toBeNull();
+  await held?.abort();
+});
+
+/** Every part file on the server's disk (DATA_DIR/channels/<channel>/<part>). */
+function partFiles(dataDir: string): Set<string> {
+  const channels = path.join(dataDir, "channels");
+  if (!fs.existsSync(channels)) return new Set();
+  return new Set(
+    fs
+      .readdirSync(channels)
+      .flatMap((c) => fs.readdirSync(path.join(channels, c)).map((p) => path.join(channels, c, p))),
+  );
+}
+
+test("a file the server cannot read is left out and listed; the rest of the zip is whole", async ({
+  authedPage: page,
+  api,
+  server,
+}) => {
+  await api.mkdir("/Mixed");
+  const good = bytesOf(5_000, 21);
+  await api.uploadFile("/Mixed", "good.bin", good);
+  // A lost part (a disk fault, or Telegram losing a message): the server answers an error before any byte.
+  const before = partFiles(server.dataDir);
+  await api.uploadFile("/Mixed", "lost.bin", bytesOf(5_000, 22));
+  const lost = [...partFiles(server.dataDir)].filter((p) => !before.has(p));
+  expect(lost).toHaveLength(1);
+  for (const part of lost) fs.rmSync(part);
+
+  await openDrive(page);
+  await row(page, "Mixed").click();
+  const downloading = page.waitForEvent("download");
+  await selection(page).getByRole("button", { name: "Download as zip" }).click();
+  const zip = await readZip(await (await downloading).path());
+  expect(zip.files).toEqual({ "Mixed/good.bin": sha256(good) });
+
+  const panel = zipPanel(page);
+  await expect(panel.getByRole("heading", { name: "Mixed.zip is downloaded" })).toBeVisible();
+  await panel.getByText("1 file is not in the archive (could not be read)").click();
+  await expect(panel).toContainText(/Mixed\/lost\.bin: the server answered \d{3}/);
+});
