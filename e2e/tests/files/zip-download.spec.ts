@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page, Route } from "@playwright/test";
-import { expect, test } from "../../fixtures.js";
+import { type DriveApi, expect, test } from "../../fixtures.js";
 import { readZip } from "../../lib/unzip.js";
 import { bytesOf, openDrive, row, sha256 } from "./helpers.js";
 
@@ -83,12 +83,11 @@ test("the context menu zips one folder under its own name", async ({ authedPage:
   expect(zip.folders.sort()).toEqual(["Photos 2024/", "Photos 2024/summer/"]);
 });
 
-test("progress while zipping, and Cancel leaves no completed download", async ({ authedPage: page, api }) => {
+/** A folder of two files whose second file's answer is held back: the zip is caught half-way. */
+async function zipCaughtHalfWay(page: Page, api: DriveApi) {
   await api.mkdir("/Slow");
-  const first = bytesOf(200_000, 11);
-  await api.uploadFile("/Slow", "1 first.bin", first);
+  await api.uploadFile("/Slow", "1 first.bin", bytesOf(200_000, 11));
   const second = await api.uploadFile("/Slow", "2 second.bin", bytesOf(100_000, 12));
-  // The second file's answer is held back, so the zip is caught half-way: the first file written, the second awaited.
   let held: Route | undefined;
   const reached = new Promise<void>((resolve) => {
     void page.route(`**/api/files/${second.id}/**`, (route) => {
@@ -96,24 +95,38 @@ test("progress while zipping, and Cancel leaves no completed download", async ({
       resolve();
     });
   });
-
   await openDrive(page);
   await row(page, "Slow").click();
   const downloading = page.waitForEvent("download");
   await selection(page).getByRole("button", { name: "Download as zip" }).click();
   const download = await downloading;
   await reached;
-
   const panel = zipPanel(page);
   await expect(panel.getByRole("heading", { name: "Zipping Slow.zip" })).toBeVisible();
   await expect(panel).toContainText("1 of 2 files · 195.3 KB of 293 KB");
+  // The request may already be gone (the page aborted it); releasing it is then a no-op.
+  const release = () => held?.abort().catch(() => {});
+  return { download, panel, release };
+}
+
+test("progress while zipping, and Cancel leaves no completed download", async ({ authedPage: page, api }) => {
+  const { download, panel, release } = await zipCaughtHalfWay(page, api);
   await expect(panel.getByRole("progressbar", { name: "Slow.zip progress" })).toHaveAttribute("aria-valuenow", "66");
 
   await panel.getByRole("button", { name: "Cancel Slow.zip" }).click();
   await expect(panel.getByRole("heading", { name: "Slow.zip cancelled" })).toBeVisible();
   await expect(panel).toContainText("Nothing was saved.");
   expect(await download.failure()).not.toBeNull();
-  await held?.abort();
+  await release();
+});
+
+test("cancelling the download in the browser stops the zip", async ({ authedPage: page, api }) => {
+  const { download, panel, release } = await zipCaughtHalfWay(page, api);
+  await download.cancel();
+  await expect(panel.getByRole("heading", { name: "Slow.zip cancelled" })).toBeVisible();
+  await expect(panel).toContainText("The download was stopped in the browser; nothing was saved.");
+  expect(await download.failure()).not.toBeNull();
+  await release();
 });
 
 /** Every part file on the server's disk (DATA_DIR/channels/<channel>/<part>). */
@@ -153,4 +166,18 @@ test("a file the server cannot read is left out and listed; the rest of the zip 
   await expect(panel.getByRole("heading", { name: "Mixed.zip is downloaded" })).toBeVisible();
   await panel.getByText("1 file is not in the archive (could not be read)").click();
   await expect(panel).toContainText(/Mixed\/lost\.bin: the server answered \d{3}/);
+});
+
+test("the phone's action sheet offers a folder as a zip", { tag: "@phone" }, async ({ authedPage: page, api }) => {
+  await api.mkdir("/Trip");
+  const notes = Buffer.from("day one");
+  await api.uploadFile("/Trip", "notes.txt", notes);
+  await openDrive(page);
+  const folder = row(page, "Trip");
+  await folder.dispatchEvent("pointerdown", { pointerType: "touch", isPrimary: true, bubbles: true });
+  const sheet = page.getByRole("dialog", { name: "Trip" });
+  const downloading = page.waitForEvent("download");
+  await sheet.getByRole("button", { name: "Download as zip" }).click();
+  const zip = await readZip(await (await downloading).path());
+  expect(zip.files).toEqual({ "Trip/notes.txt": sha256(notes) });
 });

@@ -39,7 +39,11 @@ export async function startZipDownload(items: readonly FileItem[]): Promise<void
   const job = addJob(archiveName(items));
   const controller = new AbortController();
   const { signal } = controller;
-  cancelZip.set(job.id, () => controller.abort(new DOMException("Cancelled", "AbortError")));
+  let cancelledHere = false;
+  cancelZip.set(job.id, () => {
+    cancelledHere = true;
+    controller.abort(new DOMException("Cancelled", "AbortError"));
+  });
 
   const counts = { filesDone: 0, bytesDone: 0 };
   const skipped: SkippedFile[] = [];
@@ -83,10 +87,14 @@ export async function startZipDownload(items: readonly FileItem[]): Promise<void
         throw error;
       }
     })();
+    const zip = makeZip(source, { buffersAreUTF8: true });
     try {
-      await makeZip(source, { buffersAreUTF8: true }).pipeTo(sink.writable, { signal });
+      // preventCancel: cancelling the zip waits for the file being fetched, so the fetches are aborted first.
+      await zip.pipeTo(sink.writable, { signal, preventCancel: true });
     } catch (error) {
       broke.side ??= "destination";
+      controller.abort();
+      void zip.cancel(error).catch(() => {});
       throw error;
     } finally {
       sink.close?.();
@@ -94,10 +102,9 @@ export async function startZipDownload(items: readonly FileItem[]): Promise<void
     flush();
     updateJob(job.id, { status: "done" });
   } catch (error) {
-    const cancelled = signal.aborted;
     controller.abort();
     flush();
-    if (cancelled) updateJob(job.id, { status: "cancelled" });
+    if (cancelledHere) updateJob(job.id, { status: "cancelled" });
     else if (broke.side === "destination" && !(error instanceof SinkError))
       updateJob(job.id, { status: "cancelled", cancelledInBrowser: true });
     else updateJob(job.id, { status: "failed", error: messageOf(error) });
