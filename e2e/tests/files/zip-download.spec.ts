@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page, Route } from "@playwright/test";
 import { type DriveApi, expect, test } from "../../fixtures.js";
+import { expectNoSeriousA11yViolations } from "../../lib/axe.js";
 import { readZip } from "../../lib/unzip.js";
 import { bytesOf, openDrive, row, sha256 } from "./helpers.js";
 
@@ -112,6 +113,7 @@ async function zipCaughtHalfWay(page: Page, api: DriveApi) {
 test("progress while zipping, and Cancel leaves no completed download", async ({ authedPage: page, api }) => {
   const { download, panel, release } = await zipCaughtHalfWay(page, api);
   await expect(panel.getByRole("progressbar", { name: "Slow.zip progress" })).toHaveAttribute("aria-valuenow", "66");
+  await expectNoSeriousA11yViolations(page, "zip panel", { include: '[aria-label="Zip downloads"]' });
 
   await panel.getByRole("button", { name: "Cancel Slow.zip" }).click();
   await expect(panel.getByRole("heading", { name: "Slow.zip cancelled" })).toBeVisible();
