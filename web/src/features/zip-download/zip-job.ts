@@ -6,6 +6,7 @@ import { formatSize } from "@/lib/format-size";
 import { listChildren } from "./api/list-children";
 import { mountZipPanel } from "./components/mount-zip-panel";
 import { archiveName } from "./lib/archive-names";
+import { batchChunks } from "./lib/batch-chunks";
 import { planArchive } from "./lib/plan-archive";
 import { type InputEvents, zipInputs } from "./lib/zip-inputs";
 import { filePickerChoice } from "./sinks/file-picker-sink";
@@ -16,6 +17,8 @@ import { addJob, cancelZip, type SkippedFile, updateJob } from "./zip-jobs-store
 
 /** How often the panel's figures move; the bytes themselves flow as fast as the browser saves them. */
 const PROGRESS_MS = 250;
+/** Bytes per message to the service worker (see batch-chunks.ts). */
+const BATCH_BYTES = 1024 * 1024;
 
 /** Service worker where there is one (Chromium, Firefox), else a file picker (Chromium), else memory. */
 async function chooseSink(name: string): Promise<SinkChoice> {
@@ -87,7 +90,7 @@ export async function startZipDownload(items: readonly FileItem[]): Promise<void
         throw error;
       }
     })();
-    const zip = makeZip(source, { buffersAreUTF8: true });
+    const zip = makeZip(source, { buffersAreUTF8: true }).pipeThrough(batchChunks(BATCH_BYTES));
     try {
       // preventCancel: cancelling the zip waits for the file being fetched, so the fetches are aborted first.
       await zip.pipeTo(sink.writable, { signal, preventCancel: true });
@@ -107,6 +110,8 @@ export async function startZipDownload(items: readonly FileItem[]): Promise<void
     if (cancelledHere) updateJob(job.id, { status: "cancelled" });
     else if (broke.side === "destination" && !(error instanceof SinkError))
       updateJob(job.id, { status: "cancelled", cancelledInBrowser: true });
+    // The save dialog was closed.
+    else if (error instanceof DOMException && error.name === "AbortError") updateJob(job.id, { status: "cancelled" });
     else updateJob(job.id, { status: "failed", error: messageOf(error) });
   } finally {
     clearInterval(ticker);

@@ -1,9 +1,20 @@
+import { useEffect } from "react";
 import { useZipJobs } from "../zip-jobs-store";
 import { ZipJobRow } from "./zip-job-row";
 
 /** "Download as zip" progress: one entry per archive, with Cancel while it runs. */
 export function ZipPanel() {
   const jobs = useZipJobs();
+  const running = jobs.some((job) => job.status === "preparing" || job.status === "zipping");
+
+  // Leaving the page ends the zip (the page makes the archive), so the browser asks first.
+  useEffect(() => {
+    if (!running) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [running]);
+
   if (jobs.length === 0) return null;
   return (
     <section

@@ -15,10 +15,20 @@ export interface InputEvents {
 
 const validDate = (date: Date) => (Number.isNaN(date.getTime()) ? new Date() : date);
 
-async function* counted(source: AsyncIterable<Uint8Array>, events: InputEvents): AsyncGenerator<Uint8Array> {
-  for await (const chunk of source) {
-    events.onBytes(chunk.byteLength);
-    yield chunk;
+async function* counted(
+  source: AsyncIterable<Uint8Array>,
+  path: string,
+  events: InputEvents,
+  signal: AbortSignal,
+): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of source) {
+      events.onBytes(chunk.byteLength);
+      yield chunk;
+    }
+  } catch (error) {
+    signal.throwIfAborted();
+    throw new Error(`${path} broke off and could not be resumed (${error instanceof Error ? error.message : error})`);
   }
   events.onFileDone();
 }
@@ -51,7 +61,7 @@ export async function* zipInputs(
     yield {
       name: entry.path,
       lastModified: validDate(entry.file.modDate),
-      input: counted(fileBytes(url, first, read), events),
+      input: counted(fileBytes(url, first, read), entry.path, events, read.signal),
     };
   }
 }

@@ -131,4 +131,14 @@ describe("zipInputs", () => {
     expect(await archive.file("Album/big.bin")?.async("uint8array")).toEqual(big);
     expect(seen).toEqual({ bytes: 4006, files: 3, skipped: ["Album/missing.txt: the server answered 404"] });
   });
+
+  it("stops the whole zip, naming the file, when a file breaks off and cannot be resumed", async () => {
+    const file = toFileItem({ id: "b", name: "b.bin", type: "file", mimeType: "", size: 30 });
+    const plan: ArchivePlan = { entries: [{ kind: "file", path: "A/b.bin", file }], fileCount: 1, totalBytes: 30 };
+    const { fetchFn } = server({ "/b": new Uint8Array(30) }, { "/b": ["break", "break", "break"] });
+    const events: InputEvents = { onBytes: () => {}, onFileDone: () => {}, onSkipped: () => {} };
+    const read = { signal: new AbortController().signal, fetch: fetchFn, pause: noPause };
+    const zip = makeZip(zipInputs(plan, (f) => `/${f.id}`, events, read));
+    await expect(new Response(zip).arrayBuffer()).rejects.toThrow("A/b.bin broke off and could not be resumed");
+  });
 });
