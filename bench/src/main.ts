@@ -38,81 +38,75 @@ async function optionalModule(file: string, fn: string, area: string): Promise<v
 const machine = describeMachine();
 const started = new Date();
 console.error(`bench on ${machine}`);
-// `npm run bench -- zip` (or BENCH_ONLY=zip) runs one part alone.
-const only = process.argv[2] ?? process.env.BENCH_ONLY;
-if (only !== undefined && only !== "zip") throw new Error(`unknown bench part "${only}" (known: zip)`);
 
-if (only === "zip") await optionalModule("zip-throughput.ts", "runZipThroughputBench", "Zip");
-else {
+try {
+  const env = await startBenchEnvironment();
   try {
-    const env = await startBenchEnvironment();
-    try {
-      console.error("page weights ...");
-      for (const p of await measurePages(env.context, env.shareId)) {
-        rows.push(["Bundle", `${p.path} JS (gzip)`, `${kb(p.jsGzip)} in ${p.jsFiles} files`]);
-        rows.push(["Bundle", `${p.path} CSS (gzip)`, `${kb(p.cssGzip)} in ${p.cssFiles} files`]);
-      }
-      const viewers = viewerChunks();
-      if (viewers.length === 0) rows.push(["Bundle", "viewer chunks", "not available (no *viewer* chunk in web/dist)"]);
-      for (const v of viewers)
-        rows.push(["Bundle", `viewer chunk ${v.name} (gzip)`, `${kb(v.gzip)} (${kb(v.withDeps)} with its libraries)`]);
-
-      console.error("lighthouse ...");
-      try {
-        for (const r of await runLighthousePages(env.context, env.debuggingPort, env.server.baseURL)) {
-          rows.push([
-            "Lighthouse",
-            `${r.path} performance / accessibility / best practices`,
-            `${r.performance ?? "n/a"} / ${r.accessibility ?? "n/a"} / ${r.bestPractices ?? "n/a"}`,
-          ]);
-          rows.push([
-            "Lighthouse",
-            `${r.path} LCP / CLS / TBT`,
-            `${ms(r.lcpMs)} / ${r.cls?.toFixed(3) ?? "n/a"} / ${ms(r.tbtMs)}`,
-          ]);
-        }
-      } catch (err) {
-        notAvailable("Lighthouse", err);
-      }
-    } finally {
-      await env.close();
+    console.error("page weights ...");
+    for (const p of await measurePages(env.context, env.shareId)) {
+      rows.push(["Bundle", `${p.path} JS (gzip)`, `${kb(p.jsGzip)} in ${p.jsFiles} files`]);
+      rows.push(["Bundle", `${p.path} CSS (gzip)`, `${kb(p.cssGzip)} in ${p.cssFiles} files`]);
     }
-  } catch (err) {
-    notAvailable("Bundle", err);
-  }
+    const viewers = viewerChunks();
+    if (viewers.length === 0) rows.push(["Bundle", "viewer chunks", "not available (no *viewer* chunk in web/dist)"]);
+    for (const v of viewers)
+      rows.push(["Bundle", `viewer chunk ${v.name} (gzip)`, `${kb(v.gzip)} (${kb(v.withDeps)} with its libraries)`]);
 
-  await optionalModule("large-folder.ts", "runLargeFolderBench", "100k folder");
-  await optionalModule("throughput.ts", "runThroughputBench", "Throughput");
-  await optionalModule("s3-throughput.ts", "runS3ThroughputBench", "S3 throughput");
-  await optionalModule("list-timings.ts", "runListTimingsBench", "List page (server)");
-  await optionalModule("zip-throughput.ts", "runZipThroughputBench", "Zip");
-
-  try {
-    console.error("load ...");
-    const load = await runLoadBench(loadOptionsFromEnv());
-    console.error(formatLoadResult(load));
-    const o = load.options;
-    rows.push([
-      "Load",
-      `${o.clients} clients, ${o.seconds} s: ops/s, errors`,
-      `${load.requestsPerSecond.toFixed(0)} ops/s, ${load.errors} errors`,
-    ]);
-    for (const [op, s] of Object.entries(load.ops))
-      rows.push(["Load", `${op} p50 / p99`, `${s.p50Ms.toFixed(1)} ms / ${s.p99Ms.toFixed(1)} ms (${s.count} ops)`]);
-    rows.push([
-      "Load",
-      "files uploaded / lost / corrupted",
-      `${load.filesUploaded} / ${load.filesLost} / ${load.filesCorrupted}`,
-    ]);
-  } catch (err) {
-    notAvailable("Load", err);
+    console.error("lighthouse ...");
+    try {
+      for (const r of await runLighthousePages(env.context, env.debuggingPort, env.server.baseURL)) {
+        rows.push([
+          "Lighthouse",
+          `${r.path} performance / accessibility / best practices`,
+          `${r.performance ?? "n/a"} / ${r.accessibility ?? "n/a"} / ${r.bestPractices ?? "n/a"}`,
+        ]);
+        rows.push([
+          "Lighthouse",
+          `${r.path} LCP / CLS / TBT`,
+          `${ms(r.lcpMs)} / ${r.cls?.toFixed(3) ?? "n/a"} / ${ms(r.tbtMs)}`,
+        ]);
+      }
+    } catch (err) {
+      notAvailable("Lighthouse", err);
+    }
+  } finally {
+    await env.close();
   }
+} catch (err) {
+  notAvailable("Bundle", err);
+}
+
+await optionalModule("large-folder.ts", "runLargeFolderBench", "100k folder");
+await optionalModule("throughput.ts", "runThroughputBench", "Throughput");
+await optionalModule("s3-throughput.ts", "runS3ThroughputBench", "S3 throughput");
+await optionalModule("list-timings.ts", "runListTimingsBench", "List page (server)");
+await optionalModule("zip-throughput.ts", "runZipThroughputBench", "Zip");
+
+try {
+  console.error("load ...");
+  const load = await runLoadBench(loadOptionsFromEnv());
+  console.error(formatLoadResult(load));
+  const o = load.options;
+  rows.push([
+    "Load",
+    `${o.clients} clients, ${o.seconds} s: ops/s, errors`,
+    `${load.requestsPerSecond.toFixed(0)} ops/s, ${load.errors} errors`,
+  ]);
+  for (const [op, s] of Object.entries(load.ops))
+    rows.push(["Load", `${op} p50 / p99`, `${s.p50Ms.toFixed(1)} ms / ${s.p99Ms.toFixed(1)} ms (${s.count} ops)`]);
+  rows.push([
+    "Load",
+    "files uploaded / lost / corrupted",
+    `${load.filesUploaded} / ${load.filesLost} / ${load.filesCorrupted}`,
+  ]);
+} catch (err) {
+  notAvailable("Load", err);
 }
 
 const table = markdownTable(rows);
 const report = `Measured ${started.toISOString()} on ${machine}.\n\n${table}\n`;
 console.log(`\n${report}`);
-const out = path.join(import.meta.dirname, only ? `../results/latest-${only}.md` : "../results/latest.md");
+const out = path.join(import.meta.dirname, "../results/latest.md");
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, report);
 console.error(`written to ${path.relative(process.cwd(), out)}`);

@@ -1,6 +1,6 @@
 // "Download as zip" of a 1 GiB folder in Chromium against a real server: bytes per second into the saved file, the
 // page's JS heap while it runs (it must stay flat: the archive streams through), and the same browser's plain
-// download of one file as the yardstick. `npm run bench -- zip` runs only this.
+// download of one file as the yardstick. `npx tsx src/zip-throughput.ts` (from bench/) runs only this.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -174,4 +174,9 @@ export async function runZipThroughputBench(): Promise<Record<string, string | n
     await browser.close();
     await server.stop();
   }
+}
+
+// `npx tsx src/zip-throughput.ts` runs it alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const [name, value] of Object.entries(await runZipThroughputBench())) console.log(`${name}: ${value}`);
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page, Route } from "@playwright/test";
 import { type DriveApi, expect, test } from "../../fixtures.js";
 import { expectNoSeriousA11yViolations } from "../../lib/axe.js";
+import { asTeldrive18 } from "../../lib/teldrive.js";
 import { readZip } from "../../lib/unzip.js";
 import { bytesOf, openDrive, row, sha256 } from "./helpers.js";
 
@@ -182,4 +183,35 @@ test("the phone's action sheet offers a folder as a zip", { tag: "@phone" }, asy
   await sheet.getByRole("button", { name: "Download as zip" }).click();
   const zip = await readZip(await (await downloading).path());
   expect(zip.files).toEqual({ "Trip/notes.txt": sha256(notes) });
+});
+
+test("against a Teldrive 1.8 server (none of our own API) a folder still downloads as one zip", async ({
+  authedPage: page,
+  api,
+}) => {
+  // The zip is made in the browser from Teldrive's own calls (list by parentId, content URLs with the cookie).
+  await asTeldrive18(page);
+  await api.mkdir("/Shared drive/inside/empty");
+  const video = bytesOf(2 * 1024 * 1024 + 17, 31);
+  await api.uploadFile("/Shared drive/inside", "clip.mp4", video, {
+    partSize: 512 * 1024,
+    encrypted: true,
+    mimeType: "video/mp4",
+  });
+  const readme = Buffer.from("read me");
+  await api.uploadFile("/Shared drive", "README.md", readme);
+
+  await openDrive(page);
+  await row(page, "Shared drive").click();
+  const downloading = page.waitForEvent("download");
+  await selection(page).getByRole("button", { name: "Download as zip" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("Shared drive.zip");
+  const zip = await readZip(await download.path());
+  expect(zip.files).toEqual({
+    "Shared drive/README.md": sha256(readme),
+    "Shared drive/inside/clip.mp4": sha256(video),
+  });
+  expect(zip.folders.sort()).toEqual(["Shared drive/", "Shared drive/inside/", "Shared drive/inside/empty/"]);
+  await expect(zipPanel(page).getByRole("heading", { name: "Shared drive.zip is downloaded" })).toBeVisible();
 });

@@ -14,11 +14,15 @@ const retryable = (status: number) => status >= 500 || status === 429;
 
 export const backOff = (attempt: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, 500 * 2 ** (attempt - 2));
-    signal.addEventListener("abort", () => {
+    const stop = () => {
       clearTimeout(timer);
       reject(signal.reason);
-    });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", stop);
+      resolve();
+    }, 500 * 2 ** (attempt - 2));
+    signal.addEventListener("abort", stop, { once: true });
   });
 
 async function request(url: string, offset: number, opts: ReadOptions): Promise<Response> {
@@ -56,7 +60,7 @@ export const openFile = (url: string, opts: ReadOptions) => request(url, 0, opts
 
 /**
  * A file's bytes from an opened answer. When the connection breaks mid-file (the bytes already zipped cannot be
- * taken back), the rest is asked for with `Range: bytes=<offset>-`, as many times as `attempts` allows.
+ * taken back), the rest is asked for with `Range: bytes=<offset>-`, up to `attempts` times.
  */
 export async function* fileBytes(url: string, first: Response, opts: ReadOptions): AsyncGenerator<Uint8Array> {
   let reader = (first.body as ReadableStream<Uint8Array>).getReader();
@@ -70,7 +74,7 @@ export async function* fileBytes(url: string, first: Response, opts: ReadOptions
       } catch (error) {
         opts.signal.throwIfAborted();
         resumes += 1;
-        if (resumes >= (opts.attempts ?? 3)) throw error;
+        if (resumes > (opts.attempts ?? 3)) throw error;
         reader = ((await request(url, offset, opts)).body as ReadableStream<Uint8Array>).getReader();
         continue;
       }

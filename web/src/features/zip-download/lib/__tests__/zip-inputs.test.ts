@@ -68,7 +68,12 @@ describe("fileBytes", () => {
     expect(asked).toEqual(["/f", "/f bytes=10-"]);
   });
 
-  it("gives up after its attempts, rather than zipping a short file", async () => {
+  it("resumes up to three times, then gives up rather than zipping a short file", async () => {
+    const thrice = server({ "/f": bytesOf("0123456789") }, { "/f": ["break", "break", "break"] });
+    const o3 = opts(thrice.fetchFn);
+    expect(await collect(fileBytes("/f", await openFile("/f", o3), o3))).toBe("0123456789");
+    expect(thrice.asked).toHaveLength(4);
+
     const { fetchFn } = server({ "/f": bytesOf("0123456789") }, { "/f": ["break", "break", "break", "break"] });
     const o = opts(fetchFn);
     const first = await openFile("/f", o);
@@ -135,7 +140,7 @@ describe("zipInputs", () => {
   it("stops the whole zip, naming the file, when a file breaks off and cannot be resumed", async () => {
     const file = toFileItem({ id: "b", name: "b.bin", type: "file", mimeType: "", size: 30 });
     const plan: ArchivePlan = { entries: [{ kind: "file", path: "A/b.bin", file }], fileCount: 1, totalBytes: 30 };
-    const { fetchFn } = server({ "/b": new Uint8Array(30) }, { "/b": ["break", "break", "break"] });
+    const { fetchFn } = server({ "/b": new Uint8Array(30) }, { "/b": ["break", "break", "break", "break"] });
     const events: InputEvents = { onBytes: () => {}, onFileDone: () => {}, onSkipped: () => {} };
     const read = { signal: new AbortController().signal, fetch: fetchFn, pause: noPause };
     const zip = makeZip(zipInputs(plan, (f) => `/${f.id}`, events, read));
