@@ -18,10 +18,13 @@ export const backOff = (attempt: number, signal: AbortSignal) =>
       clearTimeout(timer);
       reject(signal.reason);
     };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", stop);
-      resolve();
-    }, 500 * 2 ** (attempt - 2));
+    const timer = setTimeout(
+      () => {
+        signal.removeEventListener("abort", stop);
+        resolve();
+      },
+      500 * 2 ** (attempt - 2),
+    );
     signal.addEventListener("abort", stop, { once: true });
   });
 
