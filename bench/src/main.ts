@@ -81,6 +81,7 @@ await optionalModule("large-folder.ts", "runLargeFolderBench", "100k folder");
 await optionalModule("throughput.ts", "runThroughputBench", "Throughput");
 await optionalModule("s3-throughput.ts", "runS3ThroughputBench", "S3 throughput");
 await optionalModule("list-timings.ts", "runListTimingsBench", "List page (server)");
+await optionalModule("zip-throughput.ts", "runZipThroughputBench", "Zip");
 
 try {
   console.error("load ...");

@@ -5,6 +5,7 @@ import { triggerDownload } from "@/features/preview/lib/download";
 import { fromPickedFiles } from "@/features/upload/lib/collect-files";
 import { pickFiles } from "@/features/upload/lib/pick-files";
 import { loadUploadQueue } from "@/features/upload/upload-queue-loader";
+import { downloadAsZip } from "@/features/zip-download/download-as-zip";
 import { toast } from "@/lib/toast";
 import { queryClient } from "@/query-client";
 import { useFileActionsStore } from "./file-actions-store";
@@ -106,12 +107,19 @@ export const fileActions = {
     if (items.length > 0) open({ kind: "delete", items });
   },
   download(items: FileItem[]): void {
-    const files = items.filter((i) => !i.isDir);
-    if (files.length < items.length) toast.error("Folders can't be downloaded as a whole; open them to download files");
+    // A folder has no content URL of its own: it comes as one zip.
+    if (items.some((i) => i.isDir)) {
+      downloadAsZip(items);
+      return;
+    }
     // Several files become separate downloads; Chromium allows them from one click.
     (async () => {
-      for (const file of files) triggerDownload(await contentUrl(file, { download: true }), file.name);
+      for (const file of items) triggerDownload(await contentUrl(file, { download: true }), file.name);
     })().catch((error: unknown) => toast.error(error instanceof Error ? error.message : "Download failed"));
+  },
+  /** One zip of the items, folders with everything in them. */
+  downloadZip(items: FileItem[]): void {
+    downloadAsZip(items);
   },
   copyLink(item: FileItem): void {
     if (item.isDir) {

@@ -92,6 +92,8 @@ export function FileBrowser(props: FileBrowserProps) {
           return fileActions.copy(items);
         case "download":
           return fileActions.download(items);
+        case "downloadZip":
+          return fileActions.downloadZip(items);
         case "share":
           if (first) fileActions.share(first);
           return;

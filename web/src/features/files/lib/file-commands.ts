@@ -9,6 +9,7 @@ export type FileCommandId =
   | "move"
   | "copy"
   | "download"
+  | "downloadZip"
   | "share"
   | "copyLink"
   | "showInFolder"
@@ -46,6 +47,7 @@ export function fileCommandsFor(
   if (single) commands.push({ id: "rename", label: "Rename", shortcut: "F2" });
   commands.push({ id: "move", label: "Move" }, { id: "copy", label: "Copy" });
   if (selected.every((item) => !item.isDir)) commands.push({ id: "download", label: "Download" });
+  if (selected.length > 1 || single?.isDir) commands.push({ id: "downloadZip", label: "Download as zip" });
   if (single) commands.push({ id: "share", label: "Share" });
   if (single && !single.isDir) commands.push({ id: "copyLink", label: "Copy link" });
   if (single?.parentId && opts.showInFolder) commands.push({ id: "showInFolder", label: "Show in folder" });

@@ -23,18 +23,31 @@ describe("fileCommandsFor", () => {
       "remove",
     ]);
   });
-  it("does not download or link folders", () => {
+  it("downloads a folder as a zip, and does not link it", () => {
     expect(ids(fileCommandsFor([folder], { canCreate: true }))).toEqual([
       "open",
       "rename",
       "move",
       "copy",
+      "downloadZip",
       "share",
       "remove",
     ]);
   });
-  it("offers only bulk commands for several items", () => {
-    expect(ids(fileCommandsFor([file, folder], { canCreate: true }))).toEqual(["move", "copy", "remove"]);
+  it("offers only bulk commands for several items, a zip of them among them", () => {
+    expect(ids(fileCommandsFor([file, folder], { canCreate: true }))).toEqual([
+      "move",
+      "copy",
+      "downloadZip",
+      "remove",
+    ]);
+    expect(ids(fileCommandsFor([file, file], { canCreate: true }))).toEqual([
+      "move",
+      "copy",
+      "download",
+      "downloadZip",
+      "remove",
+    ]);
   });
 });
 

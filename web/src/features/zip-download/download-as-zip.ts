@@ -1,0 +1,18 @@
+import type { FileItem } from "@/features/files/lib/file-item";
+import { onDemand } from "@/lib/on-demand";
+import { toast } from "@/lib/toast";
+
+// The zip library, the walker and the panel load with the first zip, not with the page.
+const zipJob = onDemand(() => import("./zip-job"));
+
+/**
+ * The feature's one entry: downloads the items as one zip (folders with everything in them, structure kept),
+ * streamed to disk with progress and Cancel in its own panel. Called by the file actions.
+ */
+export function downloadAsZip(items: readonly FileItem[]): void {
+  if (items.length === 0) return;
+  zipJob.load().then(
+    (module) => module.startZipDownload(items),
+    () => toast.error("Could not start the zip; try again"),
+  );
+}

@@ -1,0 +1,120 @@
+import { makeZip } from "client-zip";
+import { type FileItem, fileContentUrl } from "@/features/files/lib/file-item";
+import { ApiError } from "@/lib/api-client";
+import { errorText } from "@/lib/error-message";
+import { formatSize } from "@/lib/format-size";
+import { listChildren } from "./api/list-children";
+import { mountZipPanel } from "./components/mount-zip-panel";
+import { archiveName } from "./lib/archive-names";
+import { batchChunks } from "./lib/batch-chunks";
+import { planArchive } from "./lib/plan-archive";
+import { type InputEvents, zipInputs } from "./lib/zip-inputs";
+import { filePickerChoice } from "./sinks/file-picker-sink";
+import { memoryChoice } from "./sinks/memory-sink";
+import { serviceWorkerChoice } from "./sinks/service-worker-sink";
+import { type SinkChoice, SinkError } from "./sinks/zip-sink";
+import { addJob, cancelZip, type SkippedFile, updateJob } from "./zip-jobs-store";
+
+/** How often the panel's figures move; the bytes themselves flow as fast as the browser saves them. */
+const PROGRESS_MS = 250;
+/** Bytes per message to the service worker (see batch-chunks.ts). */
+const BATCH_BYTES = 1024 * 1024;
+
+/** Service worker where there is one (Chromium, Firefox), else a file picker (Chromium), else memory. */
+async function chooseSink(name: string): Promise<SinkChoice> {
+  return (await serviceWorkerChoice(name)) ?? (await filePickerChoice(name)) ?? memoryChoice(name);
+}
+
+const contentUrlOf = (file: { id: string; name: string }) =>
+  fileContentUrl({ origin: location.origin, id: file.id, name: file.name });
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError || !(error instanceof Error)) return errorText(error);
+  return error.message;
+}
+
+/**
+ * Zips the items (folders with everything in them) into one download: walks the folders, then streams each file's
+ * content into the archive while the browser saves it. Progress and Cancel are in the zip panel.
+ */
+export async function startZipDownload(items: readonly FileItem[]): Promise<void> {
+  mountZipPanel();
+  const job = addJob(archiveName(items));
+  const controller = new AbortController();
+  const { signal } = controller;
+  let cancelledHere = false;
+  cancelZip.set(job.id, () => {
+    cancelledHere = true;
+    controller.abort(new DOMException("Cancelled", "AbortError"));
+  });
+
+  const counts = { filesDone: 0, bytesDone: 0 };
+  const skipped: SkippedFile[] = [];
+  const flush = () => updateJob(job.id, { ...counts, skipped: [...skipped] });
+  const events: InputEvents = {
+    onBytes: (n) => {
+      counts.bytesDone += n;
+    },
+    onFileDone: () => {
+      counts.filesDone += 1;
+    },
+    onSkipped: (path, reason) => {
+      counts.filesDone += 1;
+      skipped.push({ path, reason });
+    },
+  };
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  // Which side broke decides what the panel says: a file that could not be read, or the browser's own cancel.
+  const broke: { side?: "source" | "destination" } = {};
+
+  try {
+    const choice = await chooseSink(job.name);
+    const plan = await planArchive(items, listChildren, signal, (p) =>
+      updateJob(job.id, { fileCount: p.fileCount, totalBytes: p.totalBytes }),
+    );
+    updateJob(job.id, { status: "zipping", fileCount: plan.fileCount, totalBytes: plan.totalBytes });
+    if (plan.totalBytes > choice.maxBytes) {
+      throw new SinkError(
+        `Here the browser can zip up to ${formatSize(choice.maxBytes)}, and this is ${formatSize(plan.totalBytes)}. ` +
+          "Open the drive over HTTPS to zip any size.",
+      );
+    }
+    const sink = await choice.open();
+    ticker = setInterval(flush, PROGRESS_MS);
+    const inputs = zipInputs(plan, contentUrlOf, events, { signal });
+    const source = (async function* () {
+      try {
+        yield* inputs;
+      } catch (error) {
+        broke.side = "source";
+        throw error;
+      }
+    })();
+    const zip = makeZip(source, { buffersAreUTF8: true }).pipeThrough(batchChunks(BATCH_BYTES));
+    try {
+      // preventCancel: cancelling the zip waits for the file being fetched, so the fetches are aborted first.
+      await zip.pipeTo(sink.writable, { signal, preventCancel: true });
+    } catch (error) {
+      broke.side ??= "destination";
+      controller.abort();
+      void zip.cancel(error).catch(() => {});
+      throw error;
+    } finally {
+      sink.close?.();
+    }
+    flush();
+    updateJob(job.id, { status: "done" });
+  } catch (error) {
+    controller.abort();
+    flush();
+    if (cancelledHere) updateJob(job.id, { status: "cancelled" });
+    else if (broke.side === "destination" && !(error instanceof SinkError))
+      updateJob(job.id, { status: "cancelled", cancelledInBrowser: true });
+    // The save dialog was closed.
+    else if (error instanceof DOMException && error.name === "AbortError") updateJob(job.id, { status: "cancelled" });
+    else updateJob(job.id, { status: "failed", error: messageOf(error) });
+  } finally {
+    clearInterval(ticker);
+    cancelZip.delete(job.id);
+  }
+}
