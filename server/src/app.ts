@@ -10,6 +10,7 @@ import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
 import { fileRoutes } from "./files/routes.js";
 import { errorHandler, forbidden } from "./http/errors.js";
+import { createJobQueue, type JobQueue, scheduleRecurringJobs } from "./jobs/index.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareRoutes } from "./shares/routes.js";
 import { Blobs } from "./storage/blobs.js";
@@ -22,6 +23,8 @@ export interface Deps {
   config: Config;
   db: Db;
   blobs: Blobs;
+  /** The durable background queue (reclaiming parts, clean-ups). */
+  jobs: JobQueue;
 }
 
 /** Content-Security-Policy for the client: no inline scripts, nothing from outside hosts but user-configured media and thumbnails. */
@@ -47,7 +50,8 @@ export async function buildApp(
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, ...options });
-  const full: Deps = { ...deps, blobs: new Blobs(deps.config) };
+  const blobs = new Blobs(deps.config);
+  const full: Deps = { ...deps, blobs, jobs: createJobQueue(deps.db, blobs) };
 
   app.setErrorHandler(errorHandler);
   await app.register(fastifyCookie);
@@ -70,7 +74,12 @@ export async function buildApp(
 
   // TELDRIVE_URL: a real Teldrive server answers /api; this server only serves the client.
   if (deps.config.teldriveUrl) await app.register(teldriveProxy, { upstream: deps.config.teldriveUrl });
-  else
+  else {
+    app.addHook("onReady", async () => {
+      await scheduleRecurringJobs(deps.db);
+      await full.jobs.start();
+    });
+    app.addHook("onClose", () => full.jobs.stop());
     await app.register(
       async (api) => {
         await api.register(authRoutes, full);
@@ -83,6 +92,7 @@ export async function buildApp(
       },
       { prefix: "/api" },
     );
+  }
 
   const dist = deps.config.webDist;
   const index = dist ? path.join(dist, "index.html") : undefined;

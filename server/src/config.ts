@@ -5,6 +5,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Longest a request's database statement may run, in ms (`DB_STATEMENT_TIMEOUT_MS`, 0: no limit). */
+  statementTimeoutMs: number;
   encryptionKey: string | undefined;
   teldriveUrl: string | undefined;
   allowedPhones: string[] | undefined;
@@ -26,6 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    statementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 10_000),
     encryptionKey: env.ENCRYPTION_KEY || undefined,
     teldriveUrl: env.TELDRIVE_URL || undefined,
     allowedPhones: list(env.ALLOWED_PHONES),

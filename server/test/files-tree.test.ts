@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, create, type FileJson, list, mkdir, type TestUser, wrongFolderCounts } from "./files-api.js";
-import { createUser, startServer, type TestServer } from "./helpers.js";
+import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
 import { sha256, uploadParts } from "./upload-fixtures.js";
 
 let server: TestServer;
@@ -74,10 +74,11 @@ describe("move", () => {
     const f2 = await create(server, user, { name: "2.txt", type: "file", path: "/src", size: 0 });
     const res = await call(server, user, "POST", "/files/move", { ids: [f1.id, f2.id], destinationParent: "/dst" });
     expect(res.status).toBe(204);
+    // Folders first.
     expect((await list(server, user, { path: "/dst" })).body.items.map((f) => f.name)).toEqual([
+      "inner",
       "1.txt",
       "2.txt",
-      "inner",
     ]);
     const inner = await at(user, "/dst", "inner");
     expect(
@@ -175,6 +176,8 @@ describe("delete", () => {
     for (const id of [gone.id, sub.id, deep.id, top.id])
       expect((await call(server, user, "GET", `/files/${id}`)).status).toBe(404);
     expect(await server.db.query("SELECT 1 FROM file_shares WHERE user_id = $1", [user.userId])).toHaveLength(0);
+    // Parts go in the background, right after the answer.
+    await jobsDone(server);
     expect(files.some((f) => fs.existsSync(f))).toBe(false);
     expect((await partPaths(keep.id)).every((f) => fs.existsSync(f))).toBe(true);
   });
@@ -240,6 +243,7 @@ describe("content replace", () => {
     expect(replaced.body).toMatchObject({ id: file.id, size: 1500 });
     expect(replaced.body.hash).not.toBe(file.hash);
     expect(sha256(await content(user, replaced.body))).toBe(sha256(v2));
+    await jobsDone(server);
     expect(v1Parts.some((p) => fs.existsSync(p))).toBe(false);
     const v2Parts = await partPaths(file.id);
 
@@ -250,12 +254,13 @@ describe("content replace", () => {
     expect(patched.status).toBe(200);
     expect(patched.body.size).toBe(10);
     expect(sha256(await content(user, patched.body))).toBe(sha256(v3));
+    await jobsDone(server);
     expect(v2Parts.some((p) => fs.existsSync(p))).toBe(false);
   });
 });
 
 describe("copy", () => {
-  it("copies a file's bytes into new parts, by path (created) with a new name", async () => {
+  it("copies a file as a new row sharing its parts, by path (created) with a new name", async () => {
     const user = await createUser(server);
     const data = crypto.randomBytes(2600);
     const src = await storeAt(user, "/", "orig.bin", data);
@@ -269,12 +274,17 @@ describe("copy", () => {
     expect((await call<FileJson>(server, user, "GET", `/files/${res.body.id}`)).body.path).toBe("/new/place/copy.bin");
     const srcParts = await partPaths(src.id);
     const copyParts = await partPaths(res.body.id);
-    expect(copyParts).toHaveLength(3);
-    expect(copyParts.some((p) => srcParts.includes(p))).toBe(false);
+    expect(copyParts).toEqual(srcParts);
     expect(sha256(await content(user, res.body))).toBe(sha256(data));
-    // Deleting the original leaves the copy readable.
+    // Deleting the original leaves the copy readable: its parts are still referenced.
     expect((await call(server, user, "POST", "/files/delete", { ids: [src.id] })).status).toBe(204);
+    await jobsDone(server);
+    expect(copyParts.every((p) => fs.existsSync(p))).toBe(true);
     expect(sha256(await content(user, res.body))).toBe(sha256(data));
+    // Deleting the copy too removes them.
+    expect((await call(server, user, "POST", "/files/delete", { ids: [res.body.id] })).status).toBe(204);
+    await jobsDone(server);
+    expect(copyParts.some((p) => fs.existsSync(p))).toBe(false);
   });
 
   it("copies an encrypted file", async () => {

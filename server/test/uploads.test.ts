@@ -7,10 +7,9 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { blake3 } from "@noble/hashes/blake3.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Blobs } from "../src/storage/blobs.js";
 import { BlockHasher, HASH_BLOCK_SIZE } from "../src/uploads/block-hasher.js";
-import { cleanExpiredUploads } from "../src/uploads/cleanup.js";
-import { createUser, startServer, type TestServer } from "./helpers.js";
+import { expireUploads } from "../src/uploads/cleanup.js";
+import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
 import { createFile, sha256, storeFile, uploadParts } from "./upload-fixtures.js";
 
 let server: TestServer;
@@ -25,7 +24,6 @@ afterAll(async () => {
   await Promise.all([server?.close(), keyless?.close()]);
 });
 
-const blobsOf = (s: TestServer) => new Blobs(s.config);
 const partQuery = (partNo: number | string = 1) => `partName=a.part.001&fileName=a&partNo=${partNo}`;
 
 function channelFiles(s: TestServer): string[] {
@@ -170,6 +168,7 @@ describe("POST /api/uploads/{id}", () => {
     const listed = (await server.app.inject({ url: "/api/uploads/again", headers: { cookie } })).json();
     expect(listed).toEqual([second]);
     const dir = path.join(server.config.dataDir, "channels", String(first?.channelId));
+    await jobsDone(server);
     expect(fs.existsSync(path.join(dir, String(first?.partId)))).toBe(false);
     expect(fs.readFileSync(path.join(dir, String(second?.partId)), "utf8")).toBe("second!");
   });
@@ -287,6 +286,7 @@ describe("GET and DELETE /api/uploads/{id}", () => {
     const res = await server.app.inject({ method: "DELETE", url: "/api/uploads/gone", headers: { cookie } });
     expect(res.statusCode).toBe(204);
     expect((await server.app.inject({ url: "/api/uploads/gone", headers: { cookie } })).json()).toEqual([]);
+    await jobsDone(server);
     for (const p of parts)
       expect(fs.existsSync(path.join(server.config.dataDir, "channels", String(p.channelId), String(p.partId)))).toBe(
         false,
@@ -300,6 +300,7 @@ describe("GET and DELETE /api/uploads/{id}", () => {
     const uploadIds = await server.db.query<{ upload_id: string }>("SELECT DISTINCT upload_id FROM uploads");
     for (const { upload_id } of uploadIds)
       await server.app.inject({ method: "DELETE", url: `/api/uploads/${upload_id}`, headers: { cookie } });
+    await jobsDone(server);
     const content = await server.app.inject({ url: `/api/files/${file.id}/kept.bin`, headers: { cookie } });
     expect(content.statusCode).toBe(200);
     expect(sha256(content.rawPayload)).toBe(sha256(data));
@@ -318,7 +319,8 @@ describe("expired uploads", () => {
       "UPDATE uploads SET created_at = now() - interval '8 days' WHERE user_id = $1 AND upload_id IN ('old', 'kept')",
       [userId],
     );
-    await cleanExpiredUploads(server.db, blobsOf(server));
+    await expireUploads(server.db);
+    await jobsDone(server);
     const ids = (
       await server.db.query<{ upload_id: string }>("SELECT upload_id FROM uploads WHERE user_id = $1", [userId])
     ).map((r) => r.upload_id);

@@ -6,7 +6,7 @@ export interface FileRow {
   name: string;
   type: "file" | "folder";
   mime_type: string;
-  size: number | null;
+  size: number;
   category: string | null;
   encrypted: boolean;
   user_id: number;
@@ -15,8 +15,8 @@ export interface FileRow {
   parts: StoredPart[] | null;
   channel_id: number | null;
   hash: string | null;
-  /** Active rows directly inside (folders; see counts.ts). */
-  child_count: number;
+  /** The name as it sorts (lib/name-key.ts). */
+  name_key: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -58,7 +58,7 @@ export function toFileOut(row: FileOutRow): FileOut {
     name: row.name,
     type: row.type,
     mimeType: row.mime_type,
-    size: row.size ?? 0,
+    size: row.size,
     encrypted: row.encrypted,
     updatedAt: rfc3339(row.updated_at),
   };
