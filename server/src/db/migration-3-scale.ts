@@ -80,7 +80,7 @@ BEGIN
   SELECT * INTO c FROM files_sort_columns(m.sort);
   EXECUTE format('SELECT ($1).%I::text', c.mark_col) INTO lo USING m;
   EXECUTE format(
-    'SELECT %1$I::text, id FROM page_marks WHERE kind = $1 AND scope = $2 AND seg = $3 AND sort = $4
+    'SELECT %1$I::text AS key_text, id FROM page_marks WHERE kind = $1 AND scope = $2 AND seg = $3 AND sort = $4
        AND (%1$I, id) > ($5::%2$s, $6) ORDER BY %1$I, id LIMIT 1', c.mark_col, c.cast_to)
     INTO hi, hi_id USING m.kind, m.scope, m.seg, m.sort, lo, m.id;
   EXECUTE format(

@@ -93,16 +93,15 @@ class PgliteWorkerDb {
     void old.terminate();
   }
 
-  /** Sends one statement; the caller holds the turn. */
-  private async send<T>(sql: string, params: unknown[] | undefined, lane: Lane, generation: number): Promise<T[]> {
+  /** Sends one statement, ended after `limitMs` (0: no limit); the caller holds the turn. */
+  private async send<T>(sql: string, params: unknown[] | undefined, limitMs: number, generation: number): Promise<T[]> {
     await this.ready;
     if (generation !== this.generation) throw new Error("transaction aborted: the database was restarted");
     const id = this.nextId++;
     const rows = new Promise<unknown[]>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     const msg: ToWorker = { type: "query", id, sql, params };
     this.worker.postMessage(msg);
-    const limit = lane === "request" ? this.timeoutMs : 0;
-    const timer = limit > 0 ? setTimeout(() => this.pending.has(id) && this.restart(), limit) : undefined;
+    const timer = limitMs > 0 ? setTimeout(() => this.pending.has(id) && this.restart(), limitMs) : undefined;
     try {
       return (await rows) as T[];
     } finally {
@@ -113,7 +112,7 @@ class PgliteWorkerDb {
   async query<T>(sql: string, params: unknown[] | undefined, lane: Lane): Promise<T[]> {
     await this.turns.acquire(lane);
     try {
-      return await this.send<T>(sql, params, lane, this.generation);
+      return await this.send<T>(sql, params, lane === "request" ? this.timeoutMs : 0, this.generation);
     } finally {
       this.turns.release();
     }
@@ -124,14 +123,15 @@ class PgliteWorkerDb {
     try {
       await this.ready;
       const generation = this.generation;
-      const q: Queryable = { query: (sql, params) => this.send(sql, params, lane, generation) };
-      await this.send("BEGIN", undefined, lane, generation);
+      // Transactions run without the time limit (see postgres.ts): only single statements are stopped.
+      const q: Queryable = { query: (sql, params) => this.send(sql, params, 0, generation) };
+      await this.send("BEGIN", undefined, 0, generation);
       try {
         const result = await fn(q);
-        await this.send("COMMIT", undefined, lane, generation);
+        await this.send("COMMIT", undefined, 0, generation);
         return result;
       } catch (err) {
-        if (generation === this.generation) await this.send("ROLLBACK", undefined, lane, generation).catch(() => {});
+        if (generation === this.generation) await this.send("ROLLBACK", undefined, 0, generation).catch(() => {});
         throw err;
       }
     } finally {

@@ -11,7 +11,7 @@ const toNumber = (v: string) => Number(v);
 const REQUEST_CONNECTIONS = 10;
 const BACKGROUND_CONNECTIONS = 2;
 
-function handle(pool: pg.Pool): DbHandle {
+function handle(pool: pg.Pool, limited: boolean): DbHandle {
   const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
     (await client.query(sql, params)).rows as T[];
   return {
@@ -24,6 +24,9 @@ function handle(pool: pg.Pool): DbHandle {
         const client = await pool.connect();
         try {
           await client.query("BEGIN");
+          // The time limit is for single statements (listings, searches); a write transaction is bounded by
+          // design, and stopping one half-way only makes the client retry the same work.
+          if (limited) await client.query("SET LOCAL statement_timeout = 0");
           const result = await fn({ query: (sql, params) => run(client, sql, params) });
           await client.query("COMMIT");
           return result;
@@ -52,8 +55,8 @@ export async function openPostgres(url: string, statementTimeoutMs: number): Pro
     pool.on("error", (err) => console.error(`postgres: idle connection lost: ${err.message}`));
   return {
     kind: "postgres",
-    ...handle(requests),
-    background: handle(background),
+    ...handle(requests, statementTimeoutMs > 0),
+    background: handle(background, false),
     close: async () => {
       await Promise.all([requests.end(), background.end()]);
     },
