@@ -104,3 +104,39 @@ export function wrongFolderCounts(server: TestServer) {
      WHERE c.n IS DISTINCT FROM r.n OR c.bytes IS DISTINCT FROM r.bytes`,
   );
 }
+
+const MARK_SORTS = [
+  { sort: 0, mark: "k_name", file: "name_key" },
+  { sort: 1, mark: "k_size", file: "size" },
+  { sort: 2, mark: "k_time", file: "updated_at" },
+];
+
+/**
+ * Page marks whose stored row count differs from the rows really between them and the next mark of their scope
+ * and order (should be none): what deep pages are found with (migration 3, files/paging.ts).
+ */
+export async function wrongMarks(server: TestServer) {
+  const wrong: unknown[] = [];
+  for (const s of MARK_SORTS)
+    wrong.push(
+      ...(await server.db.query(
+        `WITH m AS (
+           SELECT kind, scope, seg, mid, ${s.mark} AS k, id, n,
+                  lead(${s.mark}) OVER w AS nk, lead(id) OVER w AS nid
+           FROM page_marks WHERE sort = ${s.sort}
+           WINDOW w AS (PARTITION BY kind, scope, seg ORDER BY ${s.mark}, id)
+         )
+         SELECT * FROM (
+           SELECT m.kind, m.scope, m.seg, m.mid, m.n, (
+             SELECT count(*) FROM files f
+             WHERE f.status = 'active' AND f.parent_id IS NOT NULL
+               AND f.type = CASE m.seg WHEN 0 THEN 'folder' ELSE 'file' END
+               AND CASE m.kind WHEN 1 THEN f.parent_id::text = m.scope WHEN 2 THEN f.user_id::text = m.scope
+                   ELSE f.user_id::text || ':' || f.category = m.scope END
+               AND (f.${s.file}, f.id) >= (m.k, m.id) AND (m.nk IS NULL OR (f.${s.file}, f.id) < (m.nk, m.nid))
+           ) AS real FROM m
+         ) c WHERE c.n <> c.real`,
+      )),
+    );
+  return wrong;
+}

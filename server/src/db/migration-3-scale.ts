@@ -281,6 +281,11 @@ export const scaleMigration: string[] = [
   // fastupdate off: a pending list would make every reference check scan it (seconds once it is long).
   "CREATE INDEX files_parts ON files USING gin (parts jsonb_path_ops) WITH (fastupdate = off)",
   "CREATE INDEX uploads_part ON uploads (part_id)",
+  // Stored parts no row records, seen by the reconciliation (parts/reconcile.ts); removed when seen again later.
+  `CREATE TABLE part_suspects (
+     channel_id bigint NOT NULL, part_id bigint NOT NULL, seen_at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (channel_id, part_id)
+   )`,
 
   `CREATE TABLE jobs (
      id bigserial PRIMARY KEY,

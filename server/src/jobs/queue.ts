@@ -27,7 +27,7 @@ interface JobRow {
   attempts: number;
 }
 
-const LEASE_SECONDS = 60;
+const LEASE_SECONDS = 30;
 const POLL_MS = 5_000;
 const MAX_BACKOFF_S = 600;
 

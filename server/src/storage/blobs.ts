@@ -229,25 +229,15 @@ export class Blobs {
     return copied;
   }
 
-  /** Every whole part file on disk, in batches, with its modification time (for the orphan reconciliation). */
-  async *partFiles(batchSize: number): AsyncGenerator<{ channelId: number; partId: number; mtimeMs: number }[]> {
+  /** Every stored part (for the reconciliation of orphans; not on any request path). */
+  async *storedParts(): AsyncGenerator<{ channelId: number; partId: number }> {
     if (!fs.existsSync(this.root)) return;
-    let batch: { channelId: number; partId: number; mtimeMs: number }[] = [];
     for (const channel of await fs.promises.readdir(this.root)) {
       if (!/^\d+$/.test(channel)) continue;
-      const dir = path.join(this.root, channel);
-      for await (const entry of await fs.promises.opendir(dir)) {
-        if (!entry.isFile() || !/^\d+$/.test(entry.name)) continue;
-        const stat = await fs.promises.stat(path.join(dir, entry.name)).catch(() => null);
-        if (!stat) continue;
-        batch.push({ channelId: Number(channel), partId: Number(entry.name), mtimeMs: stat.mtimeMs });
-        if (batch.length >= batchSize) {
-          yield batch;
-          batch = [];
-        }
-      }
+      for await (const entry of await fs.promises.opendir(path.join(this.root, channel)))
+        if (entry.isFile() && /^\d+$/.test(entry.name))
+          yield { channelId: Number(channel), partId: Number(entry.name) };
     }
-    if (batch.length > 0) yield batch;
   }
 
   /** Removes parts from disk; missing ones are ignored. */

@@ -149,6 +149,10 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
     try {
       row = await db.tx(async (q) => {
         await recordPart(q, { id: partId, channelId, userId: user.userId, size, encrypted: query.encrypted });
+        // Racing sends of one part take turns, so each sees the part it replaces (and releases it).
+        await q.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7002))", [
+          `${user.userId}/${id}/${query.partNo}`,
+        ]);
         const [old] = await q.query<{ part_id: number; channel_id: number }>(
           "SELECT part_id, channel_id FROM uploads WHERE user_id = $1 AND upload_id = $2 AND part_no = $3 FOR UPDATE",
           [user.userId, id, query.partNo],
