@@ -33,7 +33,7 @@ try {
     parsers: { [types.INT8]: toNumber, [NUMERIC]: toNumber },
     extensions: { pg_trgm },
   });
-  port.on("message", async (msg: ToWorker) => {
+  const handle = async (msg: ToWorker) => {
     if (msg.type === "close") {
       await db.close().catch(() => {});
       post({ type: "result", id: msg.id, rows: [] });
@@ -45,6 +45,11 @@ try {
     } catch (err) {
       post({ type: "error", id: msg.id, error: wireError(err) });
     }
+  };
+  // Strictly in arrival order: the server thread may send a statement before the previous one has answered.
+  let previous = Promise.resolve();
+  port.on("message", (msg: ToWorker) => {
+    previous = previous.then(() => handle(msg));
   });
   post({ type: "ready" });
 } catch (err) {

@@ -125,9 +125,12 @@ class PgliteWorkerDb {
       const generation = this.generation;
       // Transactions run without the time limit (see postgres.ts): only single statements are stopped.
       const q: Queryable = { query: (sql, params) => this.send(sql, params, 0, generation) };
-      await this.send("BEGIN", undefined, 0, generation);
+      // Not awaited: the worker runs messages in order, so the first statement follows BEGIN without a round trip.
+      const begun = this.send("BEGIN", undefined, 0, generation);
+      begun.catch(() => {});
       try {
         const result = await fn(q);
+        await begun;
         await this.send("COMMIT", undefined, 0, generation);
         return result;
       } catch (err) {

@@ -1,0 +1,200 @@
+// Seeds a drive the way users make one, through the server's own API (uploads, creates, copies), then churns it
+// (renames, moves, deletes) so the database looks like months of use rather than one bulk load.
+import crypto from "node:crypto";
+
+export interface Client {
+  /** JSON call to /api; throws unless the status is 2xx. */
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Raw fetch to /api with the session cookie. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+}
+
+export function client(baseURL: string, cookie: string): Client {
+  const fetchApi = (p: string, init: RequestInit = {}) =>
+    fetch(`${baseURL}/api${p}`, { ...init, headers: { cookie, ...init.headers } });
+  return {
+    fetch: fetchApi,
+    async call<T>(method: string, p: string, body?: unknown) {
+      const res = await fetchApi(p, {
+        method,
+        ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 200)}`);
+      return (text ? JSON.parse(text) : null) as T;
+    },
+  };
+}
+
+/** Runs `task(i)` for i in [0, count) with `width` at a time. */
+export async function pool(count: number, width: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+export interface Part {
+  partId: number;
+  channelId: number;
+  size: number;
+}
+
+/**
+ * One part uploaded under a new upload id. Its upload row stays (as with a client that registers files from
+ * parts and never calls DELETE /uploads): that keeps the shared parts the seed's files point at.
+ */
+export async function uploadPart(api: Client, bytes: number): Promise<Part & { uploadId: string }> {
+  const uploadId = crypto.randomUUID();
+  const res = await api.fetch(`/uploads/${uploadId}?partName=p&fileName=p&partNo=1`, {
+    method: "POST",
+    headers: { "content-type": "application/octet-stream" },
+    body: crypto.randomBytes(bytes),
+  });
+  if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  return { ...((await res.json()) as Part), uploadId };
+}
+
+/** File names as people have them: photos, scans, videos, music, archives, notes. */
+const NAMES: ((i: number) => string)[] = [
+  (i) =>
+    `IMG_${2015 + (i % 10)}${String((i % 12) + 1).padStart(2, "0")}${String((i % 28) + 1).padStart(2, "0")}_${i}.jpg`,
+  (i) => `Scan ${i}.pdf`,
+  (i) => `Holiday video ${i}.mp4`,
+  (i) => `track-${i}.mp3`,
+  (i) => `backup_${i}.zip`,
+  (i) => `notes ${i}.txt`,
+  (i) => `Screenshot ${i}.png`,
+];
+export const fileName = (i: number) => (NAMES[i % NAMES.length] as (i: number) => string)(i);
+const dateOf = (i: number) => new Date(Date.UTC(2016, 0, 1) + ((i * 7919) % 3000) * 86_400_000).toISOString();
+
+export interface Seeded {
+  flatId: string;
+  treeId: string;
+  copySrcId: string;
+  /** "channelId/partId" of every part only the tree's files use (they must be gone after deleting the tree). */
+  treeParts: string[];
+  flatFiles: number;
+  treeFiles: number;
+  seconds: Record<string, number>;
+}
+
+const idOf = async (api: Client, path: string, name: string) => {
+  const found = await api.call<{ items: { id: string }[] }>(
+    "GET",
+    `/files?operation=find&path=${encodeURIComponent(path)}&name=${encodeURIComponent(name)}`,
+  );
+  const id = found.items[0]?.id;
+  if (!id) throw new Error(`${path}/${name} not found`);
+  return id;
+};
+
+/**
+ * `size` files in one folder (/flat), a tenth of that in a tree of folders with a part each (/tree, for the
+ * delete), 1,000 files in 10 folders (/copy-src, for the copy), then the churn.
+ */
+export async function seedDrive(api: Client, size: number, width: number, log: (s: string) => void): Promise<Seeded> {
+  const seconds: Record<string, number> = {};
+  const timed = async <T>(label: string, fn: () => Promise<T>) => {
+    const t0 = performance.now();
+    const out = await fn();
+    seconds[label] = Math.round((performance.now() - t0) / 1000);
+    log(`  ${label}: ${seconds[label]} s`);
+    return out;
+  };
+  for (const dir of ["/flat", "/tree", "/copy-src", "/copies"]) await api.call("POST", "/files/mkdir", { path: dir });
+  const flatId = await idOf(api, "/", "flat");
+  const treeId = await idOf(api, "/", "tree");
+  const copySrcId = await idOf(api, "/", "copy-src");
+  const parts = await timed("upload 64 shared parts", async () => {
+    const out: Part[] = [];
+    for (let i = 0; i < 64; i++) out.push(await uploadPart(api, 1024 * (4 + (i % 60))));
+    return out;
+  });
+  const create = (parentId: string, i: number, part: Part) =>
+    api.call("POST", "/files", {
+      name: fileName(i),
+      type: "file",
+      parentId,
+      size: part.size,
+      parts: [{ id: part.partId }],
+      updatedAt: dateOf(i),
+    });
+
+  await timed(`create ${size} files in /flat`, () =>
+    pool(size, width, async (i) => {
+      await create(flatId, i, parts[i % parts.length] as Part);
+      if (i % 50_000 === 0) log(`    ${i}`);
+    }),
+  );
+
+  const treeFiles = Math.max(100, size / 10);
+  const folders = Math.max(1, treeFiles / 100);
+  const treeFolders: string[] = [];
+  for (let d = 0; d < folders; d++) {
+    await api.call("POST", "/files/mkdir", { path: `/tree/d${d}` });
+    treeFolders.push(await idOf(api, "/tree", `d${d}`));
+  }
+  const treeParts: string[] = [];
+  await timed(`upload and create ${treeFiles} files in ${folders} folders of /tree`, () =>
+    pool(treeFiles, width, async (i) => {
+      // The way our client finishes an upload: the file from the upload id, then the upload's clean-up call.
+      const part = await uploadPart(api, 2048);
+      treeParts.push(`${part.channelId}/${part.partId}`);
+      await api.call("POST", "/files", {
+        name: fileName(size + i),
+        type: "file",
+        parentId: treeFolders[i % folders],
+        uploadId: part.uploadId,
+        size: part.size,
+        updatedAt: dateOf(i),
+      });
+      await api.call("DELETE", `/uploads/${part.uploadId}`);
+      if (i % 20_000 === 0) log(`    ${i}`);
+    }),
+  );
+
+  await timed("create the 1,000-file /copy-src", async () => {
+    for (let d = 0; d < 10; d++) await api.call("POST", "/files/mkdir", { path: `/copy-src/c${d}` });
+    const sub = await Promise.all(Array.from({ length: 10 }, (_, d) => idOf(api, "/copy-src", `c${d}`)));
+    await pool(1000, width, (i) => create(sub[i % 10] as string, i, parts[i % parts.length] as Part).then(() => {}));
+  });
+
+  await timed("churn: rename 5%, move 2% and back 1%, delete 3% of /flat; nest 10% of /tree's folders", async () => {
+    const page = async (p: number) =>
+      (await api.call<{ items: { id: string }[] }>("GET", `/files?parentId=${flatId}&limit=1000&page=${p}&sort=id`))
+        .items;
+    const pages = Math.ceil(size / 1000);
+    const sample = async (share: number) => {
+      const ids: string[] = [];
+      for (let p = 1; p <= pages; p++) {
+        const items = await page(p);
+        ids.push(...items.filter((_, i) => i % Math.round(1 / share) === 0).map((f) => f.id));
+      }
+      return ids;
+    };
+    const renames = await sample(0.05);
+    await pool(renames.length, width, async (i) => {
+      await api.call("PATCH", `/files/${renames[i]}`, { name: `renamed ${i} ${fileName(i * 13)}` });
+    });
+    const moves = await sample(0.02);
+    for (let i = 0; i < moves.length; i += 100)
+      await api.call("POST", "/files/move", {
+        ids: moves.slice(i, i + 100),
+        destinationParent: treeFolders[(i / 100) % folders],
+      });
+    const back = moves.filter((_, i) => i % 2 === 0);
+    for (let i = 0; i < back.length; i += 100)
+      await api.call("POST", "/files/move", { ids: back.slice(i, i + 100), destinationParent: flatId });
+    const deletes = await sample(0.03);
+    for (let i = 0; i < deletes.length; i += 200)
+      await api.call("POST", "/files/delete", { ids: deletes.slice(i, i + 200) });
+    for (let d = 1; d < folders; d += 10)
+      await api.call("POST", "/files/move", { ids: [treeFolders[d]], destinationParent: treeFolders[d - 1] });
+  });
+  const flat = await api.call<{ meta: { count: number } }>("GET", `/files?parentId=${flatId}&limit=1`);
+  return { flatId, treeId, copySrcId, treeParts, flatFiles: flat.meta.count, treeFiles, seconds };
+}
