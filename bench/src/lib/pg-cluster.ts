@@ -5,16 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "../../../e2e/lib/server.js";
-
-function pgBin(): string | undefined {
-  const root = "/usr/lib/postgresql";
-  if (!fs.existsSync(root)) return undefined;
-  const versions = fs
-    .readdirSync(root)
-    .filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? path.join(root, versions[0], "bin") : undefined;
-}
+import { pgBin } from "../../../scripts/test-postgres.mjs";
 
 export interface Cluster {
   /** URL of database `name` in the cluster. */
