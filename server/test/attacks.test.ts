@@ -14,7 +14,8 @@ let user: TestUser;
 beforeAll(async () => {
   server = await startServer();
   user = await createUser(server);
-});
+  // Starting a fresh database on a busy machine can take a while.
+}, 180_000);
 afterAll(() => server.close());
 
 const byName = async (u: TestUser, dir: string, name: string) =>
