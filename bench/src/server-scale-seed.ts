@@ -82,6 +82,14 @@ export interface Seeded {
   seconds: Record<string, number>;
 }
 
+/** The folders of a seeded drive and the parts its files share. */
+export interface Layout {
+  flatId: string;
+  treeId: string;
+  copySrcId: string;
+  parts: Part[];
+}
+
 const idOf = async (api: Client, path: string, name: string) => {
   const found = await api.call<{ items: { id: string }[] }>(
     "GET",
@@ -92,45 +100,74 @@ const idOf = async (api: Client, path: string, name: string) => {
   return id;
 };
 
-/**
- * `size` files in one folder (/flat), a tenth of that in a tree of folders with a part each (/tree, for the
- * delete), 1,000 files in 10 folders (/copy-src, for the copy), then the churn.
- */
-export async function seedDrive(api: Client, size: number, width: number, log: (s: string) => void): Promise<Seeded> {
-  const seconds: Record<string, number> = {};
-  const timed = async <T>(label: string, fn: () => Promise<T>) => {
+export type Timed = <T>(label: string, fn: () => Promise<T>) => Promise<T>;
+
+export function timer(seconds: Record<string, number>, log: (s: string) => void): Timed {
+  return async (label, fn) => {
     const t0 = performance.now();
     const out = await fn();
     seconds[label] = Math.round((performance.now() - t0) / 1000);
     log(`  ${label}: ${seconds[label]} s`);
     return out;
   };
+}
+
+/** The top folders (/flat, /tree, /copy-src, /copies) and 64 shared parts. */
+export async function prepareDrive(api: Client, timed: Timed): Promise<Layout> {
   for (const dir of ["/flat", "/tree", "/copy-src", "/copies"]) await api.call("POST", "/files/mkdir", { path: dir });
-  const flatId = await idOf(api, "/", "flat");
-  const treeId = await idOf(api, "/", "tree");
-  const copySrcId = await idOf(api, "/", "copy-src");
   const parts = await timed("upload 64 shared parts", async () => {
     const out: Part[] = [];
     for (let i = 0; i < 64; i++) out.push(await uploadPart(api, 1024 * (4 + (i % 60))));
     return out;
   });
-  const create = (parentId: string, i: number, part: Part) =>
-    api.call("POST", "/files", {
-      name: fileName(i),
-      type: "file",
-      parentId,
-      size: part.size,
-      parts: [{ id: part.partId }],
-      updatedAt: dateOf(i),
-    });
+  return {
+    flatId: await idOf(api, "/", "flat"),
+    treeId: await idOf(api, "/", "tree"),
+    copySrcId: await idOf(api, "/", "copy-src"),
+    parts,
+  };
+}
 
-  await timed(`create ${size} files in /flat`, () =>
-    pool(size, width, async (i) => {
-      await create(flatId, i, parts[i % parts.length] as Part);
-      if (i % 50_000 === 0) log(`    ${i}`);
-    }),
-  );
+const createBody = (parentId: string, i: number, part: Part) => ({
+  name: fileName(i),
+  type: "file",
+  parentId,
+  size: part.size,
+  parts: [{ id: part.partId }],
+  updatedAt: dateOf(i),
+});
 
+/** `size` files in /flat through POST /files. */
+export async function createFlat(api: Client, layout: Layout, size: number, width: number, log: (s: string) => void) {
+  await pool(size, width, async (i) => {
+    await api.call("POST", "/files", createBody(layout.flatId, i, layout.parts[i % layout.parts.length] as Part));
+    if (i % 10_000 === 0) log(`    ${i}`);
+  });
+}
+
+/** The rows POST /files would write for /flat's files `from`..`to`, for a bulk insert. */
+export function flatRows(layout: Layout, from: number, to: number) {
+  return Array.from({ length: to - from }, (_, k) => {
+    const i = from + k;
+    const part = layout.parts[i % layout.parts.length] as Part;
+    return { name: fileName(i), part, updatedAt: dateOf(i) };
+  });
+}
+
+/**
+ * A tenth as many files as /flat in a tree of folders, each with a part of its own, uploaded as our client does
+ * (/tree, for the delete); 1,000 files in 10 folders (/copy-src, for the copy); then the churn.
+ */
+export async function finishDrive(
+  api: Client,
+  layout: Layout,
+  size: number,
+  width: number,
+  timed: Timed,
+  log: (s: string) => void,
+): Promise<Omit<Seeded, "seconds">> {
+  const { flatId, treeId, copySrcId, parts } = layout;
+  const create = (parentId: string, i: number, part: Part) => api.call("POST", "/files", createBody(parentId, i, part));
   const treeFiles = Math.max(100, size / 10);
   const folders = Math.max(1, treeFiles / 100);
   const treeFolders: string[] = [];
@@ -153,7 +190,7 @@ export async function seedDrive(api: Client, size: number, width: number, log: (
         updatedAt: dateOf(i),
       });
       await api.call("DELETE", `/uploads/${part.uploadId}`);
-      if (i % 20_000 === 0) log(`    ${i}`);
+      if (i % 10_000 === 0) log(`    ${i}`);
     }),
   );
 
@@ -196,5 +233,5 @@ export async function seedDrive(api: Client, size: number, width: number, log: (
       await api.call("POST", "/files/move", { ids: [treeFolders[d]], destinationParent: treeFolders[d - 1] });
   });
   const flat = await api.call<{ meta: { count: number } }>("GET", `/files?parentId=${flatId}&limit=1`);
-  return { flatId, treeId, copySrcId, treeParts, flatFiles: flat.meta.count, treeFiles, seconds };
+  return { flatId, treeId, copySrcId, treeParts, flatFiles: flat.meta.count, treeFiles };
 }
