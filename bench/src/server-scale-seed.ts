@@ -154,50 +154,64 @@ export function flatRows(layout: Layout, from: number, to: number) {
   });
 }
 
-/**
- * A tenth as many files as /flat in a tree of folders, each with a part of its own, uploaded as our client does
- * (/tree, for the delete); 1,000 files in 10 folders (/copy-src, for the copy); then the churn.
- */
+/** The tree's folders: one per 100 of its files (a tenth as many files as /flat). */
+export async function treeFolders(api: Client, size: number): Promise<{ ids: string[]; files: number }> {
+  const files = Math.max(100, size / 10);
+  const ids: string[] = [];
+  for (let d = 0; d < Math.max(1, files / 100); d++) {
+    await api.call("POST", "/files/mkdir", { path: `/tree/d${d}` });
+    ids.push(await idOf(api, "/tree", `d${d}`));
+  }
+  return { ids, files };
+}
+
+/** The tree's files, each with a part of its own, uploaded as our client does (for the delete). */
+export async function createTree(
+  api: Client,
+  tree: { ids: string[]; files: number },
+  size: number,
+  width: number,
+  log: (s: string) => void,
+): Promise<string[]> {
+  const treeParts: string[] = [];
+  await pool(tree.files, width, async (i) => {
+    // The file from the upload id, then the upload's clean-up call.
+    const part = await uploadPart(api, 2048);
+    treeParts.push(`${part.channelId}/${part.partId}`);
+    await api.call("POST", "/files", {
+      name: fileName(size + i),
+      type: "file",
+      parentId: tree.ids[i % tree.ids.length],
+      uploadId: part.uploadId,
+      size: part.size,
+      updatedAt: dateOf(i),
+    });
+    await api.call("DELETE", `/uploads/${part.uploadId}`);
+    if (i % 10_000 === 0) log(`    ${i}`);
+  });
+  return treeParts;
+}
+
+/** The tree's i-th file as POST /files writes it (for a bulk insert). */
+export const treeFile = (size: number, i: number) => ({ name: fileName(size + i), updatedAt: dateOf(i) });
+
+/** 1,000 files in 10 folders (/copy-src, for the copy), then the churn of /flat and /tree. */
 export async function finishDrive(
   api: Client,
   layout: Layout,
+  tree: { ids: string[]; files: number },
   size: number,
   width: number,
   timed: Timed,
-  log: (s: string) => void,
-): Promise<Omit<Seeded, "seconds">> {
-  const { flatId, treeId, copySrcId, parts } = layout;
-  const create = (parentId: string, i: number, part: Part) => api.call("POST", "/files", createBody(parentId, i, part));
-  const treeFiles = Math.max(100, size / 10);
-  const folders = Math.max(1, treeFiles / 100);
-  const treeFolders: string[] = [];
-  for (let d = 0; d < folders; d++) {
-    await api.call("POST", "/files/mkdir", { path: `/tree/d${d}` });
-    treeFolders.push(await idOf(api, "/tree", `d${d}`));
-  }
-  const treeParts: string[] = [];
-  await timed(`upload and create ${treeFiles} files in ${folders} folders of /tree`, () =>
-    pool(treeFiles, width, async (i) => {
-      // The way our client finishes an upload: the file from the upload id, then the upload's clean-up call.
-      const part = await uploadPart(api, 2048);
-      treeParts.push(`${part.channelId}/${part.partId}`);
-      await api.call("POST", "/files", {
-        name: fileName(size + i),
-        type: "file",
-        parentId: treeFolders[i % folders],
-        uploadId: part.uploadId,
-        size: part.size,
-        updatedAt: dateOf(i),
-      });
-      await api.call("DELETE", `/uploads/${part.uploadId}`);
-      if (i % 10_000 === 0) log(`    ${i}`);
-    }),
-  );
-
+): Promise<{ flatFiles: number }> {
+  const { flatId, parts } = layout;
+  const folders = tree.ids.length;
   await timed("create the 1,000-file /copy-src", async () => {
     for (let d = 0; d < 10; d++) await api.call("POST", "/files/mkdir", { path: `/copy-src/c${d}` });
     const sub = await Promise.all(Array.from({ length: 10 }, (_, d) => idOf(api, "/copy-src", `c${d}`)));
-    await pool(1000, width, (i) => create(sub[i % 10] as string, i, parts[i % parts.length] as Part).then(() => {}));
+    await pool(1000, width, async (i) => {
+      await api.call("POST", "/files", createBody(sub[i % 10] as string, i, parts[i % parts.length] as Part));
+    });
   });
 
   await timed("churn: rename 5%, move 2% and back 1%, delete 3% of /flat; nest 10% of /tree's folders", async () => {
@@ -221,7 +235,7 @@ export async function finishDrive(
     for (let i = 0; i < moves.length; i += 100)
       await api.call("POST", "/files/move", {
         ids: moves.slice(i, i + 100),
-        destinationParent: treeFolders[(i / 100) % folders],
+        destinationParent: tree.ids[(i / 100) % folders],
       });
     const back = moves.filter((_, i) => i % 2 === 0);
     for (let i = 0; i < back.length; i += 100)
@@ -230,8 +244,8 @@ export async function finishDrive(
     for (let i = 0; i < deletes.length; i += 200)
       await api.call("POST", "/files/delete", { ids: deletes.slice(i, i + 200) });
     for (let d = 1; d < folders; d += 10)
-      await api.call("POST", "/files/move", { ids: [treeFolders[d]], destinationParent: treeFolders[d - 1] });
+      await api.call("POST", "/files/move", { ids: [tree.ids[d]], destinationParent: tree.ids[d - 1] });
   });
   const flat = await api.call<{ meta: { count: number } }>("GET", `/files?parentId=${flatId}&limit=1`);
-  return { flatId, treeId, copySrcId, treeParts, flatFiles: flat.meta.count, treeFiles };
+  return { flatFiles: flat.meta.count };
 }

@@ -7,26 +7,33 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 // The session module's request types come with the cookie plugin the server registers.
 import type {} from "@fastify/cookie";
 import { v7 as uuidv7 } from "uuid";
 import { startDriveServer } from "../../e2e/lib/server.js";
 import { COOKIE_NAME, createSession } from "../../server/src/auth/session.js";
 import { ensureUserDefaults } from "../../server/src/auth/user-defaults.js";
-import { openDb } from "../../server/src/db/index.js";
+import { loadConfig } from "../../server/src/config.js";
+import { type Db, openDb } from "../../server/src/db/index.js";
 import { categoryOf } from "../../server/src/files/lib/category.js";
 import { mimeTypeFor } from "../../server/src/files/lib/mime.js";
 import { nameSortKey } from "../../server/src/files/lib/name-key.js";
+import { Blobs } from "../../server/src/storage/blobs.js";
 import { type Cluster, startCachedCluster } from "./lib/pg-cluster.js";
 import {
   client,
   createFlat,
+  createTree,
   finishDrive,
   flatRows,
   type Layout,
+  pool,
   prepareDrive,
   type Seeded,
   timer,
+  treeFile,
+  treeFolders,
 } from "./server-scale-seed.js";
 
 /** Bump when the seed changes shape: cached drives of another version are made again. */
@@ -101,20 +108,39 @@ async function seeded(backend: Backend, size: number, cluster: Cluster | undefin
   try {
     let api = client(server.baseURL, cookie);
     const layout = await prepareDrive(api, timed);
+    const tree = await treeFolders(api, size);
+    let treeParts: string[];
     if (size <= API_SEED_MAX) {
       await timed(`create ${size} files in /flat (POST /files)`, () => createFlat(api, layout, size, width, log));
+      treeParts = await timed(`upload and create ${tree.files} files in ${tree.ids.length} folders of /tree`, () =>
+        createTree(api, tree, size, width, log),
+      );
     } else {
       // A million POST /files take hours on this 2-core machine: the rows they would write go in in bulk, through
-      // the same triggers, while the server is stopped; everything after is through the API again.
+      // the same triggers, while the server is stopped; the churn after is through the API again.
       await server.stop();
-      await timed(`insert ${size} files in /flat (bulk SQL, the rows POST /files writes)`, () =>
-        bulkFlat({ dataDir, databaseUrl }, layout, size),
+      const where = { dataDir, databaseUrl };
+      await timed(`insert ${size} files in /flat (bulk: the rows POST /files writes)`, () =>
+        bulkFlat(where, layout, size),
+      );
+      treeParts = await timed(`insert ${tree.files} files with a part each in /tree (bulk)`, () =>
+        bulkTree(where, tree, size),
       );
       server = await startDriveServer({ dataDir, env: { DATABASE_URL: databaseUrl } });
       api = client(server.baseURL, cookie);
     }
-    const seed = await finishDrive(api, layout, size, width, timed, log);
-    const snapshot: Snapshot = { ...seed, seconds, token, size };
+    const { flatFiles } = await finishDrive(api, layout, tree, size, width, timed);
+    const snapshot: Snapshot = {
+      flatId: layout.flatId,
+      treeId: layout.treeId,
+      copySrcId: layout.copySrcId,
+      treeParts,
+      flatFiles,
+      treeFiles: tree.files,
+      seconds,
+      token,
+      size,
+    };
     fs.writeFileSync(marker, JSON.stringify(snapshot));
     return snapshot;
   } finally {
@@ -122,36 +148,103 @@ async function seeded(backend: Backend, size: number, cluster: Cluster | undefin
   }
 }
 
-/** /flat's files inserted in batches, as POST /files would write them (name key, category, MIME type, parts). */
+/** Inserts rows as POST /files would write them, in batches of 10,000. */
+async function insertFiles(
+  db: Db,
+  rows: { name: string; parentId: string; size: number; partId: number; channelId: number; updatedAt: string }[],
+) {
+  for (let from = 0; from < rows.length; from += 10_000) {
+    const batch = rows.slice(from, from + 10_000);
+    const col = <T>(f: (r: (typeof rows)[number]) => T) => batch.map(f);
+    await db.background.query(
+      `INSERT INTO files (id, name, name_key, type, mime_type, size, category, user_id, parent_id, parts, channel_id,
+         updated_at)
+       SELECT v.id, v.name, v.key, 'file', v.mime, v.size, v.category, $1, v.parent,
+         jsonb_build_array(jsonb_build_object('id', v.part)), v.channel, v.updated
+       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::uuid[], $9::bigint[],
+                   $10::bigint[], $11::timestamptz[])
+         AS v(id, name, key, mime, size, category, parent, part, channel, updated)`,
+      [
+        USER_ID,
+        col(() => uuidv7()),
+        col((r) => r.name),
+        col((r) => nameSortKey(r.name)),
+        col((r) => mimeTypeFor(r.name)),
+        col((r) => r.size),
+        col((r) => categoryOf(r.name)),
+        col((r) => r.parentId),
+        col((r) => r.partId),
+        col((r) => r.channelId),
+        col((r) => r.updatedAt),
+      ],
+    );
+  }
+}
+
 async function bulkFlat(where: { dataDir: string; databaseUrl?: string }, layout: Layout, size: number) {
   const db = await openDb(where);
   try {
-    const batch = 10_000;
-    for (let from = 0; from < size; from += batch) {
-      const rows = flatRows(layout, from, Math.min(size, from + batch));
-      await db.background.query(
-        `INSERT INTO files (id, name, name_key, type, mime_type, size, category, user_id, parent_id, parts, channel_id,
-           hash, updated_at)
-         SELECT v.id, v.name, v.key, 'file', v.mime, v.size, v.category, $1, $2, jsonb_build_array(jsonb_build_object('id', v.part)),
-           v.channel, NULL, v.updated
-         FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::bigint[], $10::bigint[],
-                     $11::timestamptz[]) AS v(id, name, key, mime, size, category, part, channel, updated)`,
-        [
-          USER_ID,
-          layout.flatId,
-          rows.map(() => uuidv7()),
-          rows.map((r) => r.name),
-          rows.map((r) => nameSortKey(r.name)),
-          rows.map((r) => mimeTypeFor(r.name)),
-          rows.map((r) => r.part.size),
-          rows.map((r) => categoryOf(r.name)),
-          rows.map((r) => r.part.partId),
-          rows.map((r) => r.part.channelId),
-          rows.map((r) => r.updatedAt),
-        ],
+    for (let from = 0; from < size; from += 100_000) {
+      const rows = flatRows(layout, from, Math.min(size, from + 100_000));
+      await insertFiles(
+        db,
+        rows.map((r) => ({
+          name: r.name,
+          updatedAt: r.updatedAt,
+          parentId: layout.flatId,
+          size: r.part.size,
+          partId: r.part.partId,
+          channelId: r.part.channelId,
+        })),
       );
-      if (from % 100_000 === 0) log(`    ${from}`);
+      log(`    ${from + rows.length}`);
     }
+  } finally {
+    await db.close();
+  }
+}
+
+/** The tree's files, each with a 2 KB part of its own stored through the server's part store and recorded. */
+async function bulkTree(
+  where: { dataDir: string; databaseUrl?: string },
+  tree: { ids: string[]; files: number },
+  size: number,
+): Promise<string[]> {
+  const db = await openDb(where);
+  const blobs = new Blobs(loadConfig({ DATA_DIR: where.dataDir }));
+  try {
+    const [channel] = await db.query<{ channel_id: number }>("SELECT channel_id FROM channels WHERE user_id = $1", [
+      USER_ID,
+    ]);
+    const channelId = channel?.channel_id ?? 0;
+    const ids = (
+      await db.query<{ id: number }>("SELECT nextval('part_ids') AS id FROM generate_series(1, $1)", [tree.files])
+    ).map((r) => r.id);
+    await pool(ids.length, 8, async (i) => {
+      const body = crypto.randomBytes(2048);
+      await blobs.writePart({
+        channelId,
+        partId: ids[i] as number,
+        body: Readable.from([body]),
+        length: 2048,
+        encrypted: false,
+      });
+    });
+    await db.background.query(
+      "INSERT INTO parts (id, channel_id, user_id, size) SELECT unnest($1::bigint[]), $2, $3, 2048",
+      [ids, channelId, USER_ID],
+    );
+    await insertFiles(
+      db,
+      ids.map((partId, i) => ({
+        ...treeFile(size, i),
+        parentId: tree.ids[i % tree.ids.length] as string,
+        size: 2048,
+        partId,
+        channelId,
+      })),
+    );
+    return ids.map((id) => `${channelId}/${id}`);
   } finally {
     await db.close();
   }

@@ -16,6 +16,21 @@ import { orderBy, SORTS, type SortField, type SortOrder } from "./lib/sorts.js";
 /** Rows skipped with a plain OFFSET before the marks are worth a lookup. */
 const DIRECT_MAX = 2000;
 
+/**
+ * A page's rows as one JSON array, in order. PGlite turns a JSON value into objects far faster than it parses
+ * 500 rows of ten columns (measured 8 ms against 26 ms), and PostgreSQL builds it as cheaply.
+ */
+async function jsonRows(db: Queryable, inner: string, params: unknown[], sort: SortField, order: SortOrder) {
+  const [row] = await db.query<{ rows: FileOutRow[] }>(
+    `SELECT coalesce(json_agg(p ORDER BY ${orderBy(sort, order, "p.")}), '[]') AS rows FROM (${inner}) p`,
+    params,
+  );
+  return row?.rows ?? [];
+}
+
+/** What a page reads of each row: what toFileOut needs and the sort key. */
+const PAGE_COLUMNS = `${LIST_COLUMNS}, name_key`;
+
 /** Collects query parameters and hands out their placeholders. */
 export class Params {
   readonly values: unknown[] = [];
@@ -77,10 +92,13 @@ export async function plainSegmentRows(
   const mark = SORTS[sort].mark;
   const direct = async () => {
     const p = new Params();
-    return db.query<FileOutRow>(
-      `SELECT ${LIST_COLUMNS} FROM files WHERE ${scope.where(p)} AND status = 'active' AND type = ${p.add(range.type)}
+    return jsonRows(
+      db,
+      `SELECT ${PAGE_COLUMNS} FROM files WHERE ${scope.where(p)} AND status = 'active' AND type = ${p.add(range.type)}
        ORDER BY ${orderBy(sort, order)} OFFSET ${range.start} LIMIT ${range.take}`,
       p.values,
+      sort,
+      order,
     );
   };
   if (range.start <= DIRECT_MAX || !mark) return direct();
@@ -89,7 +107,8 @@ export async function plainSegmentRows(
   const p = new Params();
   const col = SORTS[sort].file;
   const target = p.add(start);
-  const rows = await db.query<FileOutRow>(
+  const rows = await jsonRows(
+    db,
     `WITH b AS (
        SELECT k, id, cum FROM (
          SELECT ${mark.column} AS k, id, sum(n) OVER (ORDER BY ${mark.column}, id) - n AS cum FROM page_marks
@@ -97,11 +116,13 @@ export async function plainSegmentRows(
            AND sort = ${mark.sort}
        ) m WHERE cum <= ${target} ORDER BY k DESC, id DESC LIMIT 1
      )
-     SELECT ${LIST_COLUMNS} FROM files
+     SELECT ${PAGE_COLUMNS} FROM files
      WHERE ${scope.where(p)} AND status = 'active' AND type = ${p.add(range.type)}
        AND (${col}, id) >= ((SELECT k FROM b), (SELECT id FROM b))
      ORDER BY ${orderBy(sort, "asc")} OFFSET (SELECT ${target} - cum FROM b) LIMIT ${range.take}`,
     p.values,
+    sort,
+    "asc",
   );
   // No marks (a scope still below the size that gets them): the plain way.
   if (rows.length === 0) return direct();
@@ -127,12 +148,15 @@ export async function filteredSegmentRows(
   p.values.push(...f.params.values);
   const type = p.add(range.type);
   // The page's ids come from the index alone; only those rows are read from the table, not the skipped ones.
-  return db.query<FileOutRow>(
-    `${f.cte}SELECT ${LIST_COLUMNS} FROM (
+  return jsonRows(
+    db,
+    `${f.cte}SELECT ${PAGE_COLUMNS.replaceAll(/(\w+)/g, "files.$1")} FROM (
        SELECT id FROM files WHERE ${f.where} AND type = ${type} ORDER BY ${orderBy(sort, order)}
        OFFSET ${range.start} LIMIT ${range.take}
-     ) page JOIN files USING (id) ORDER BY ${orderBy(sort, order, "files.")}`,
+     ) page JOIN files USING (id)`,
     p.values,
+    sort,
+    order,
   );
 }
 
