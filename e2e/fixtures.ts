@@ -49,7 +49,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(server);
       await server.stop();
     },
-    { scope: "worker", timeout: 90_000 },
+    // The server is ready when it says so; this bound only stops a server that hangs from holding the run forever.
+    { scope: "worker", timeout: 10 * 60_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.baseURL);

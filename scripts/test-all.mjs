@@ -1,6 +1,7 @@
 // `npm test`: every suite in order, a summary line at the end, non-zero exit when any fails.
 // `node scripts/test-all.mjs e2e server` runs only the suites whose names start with those words.
 import { spawnSync } from "node:child_process";
+import { startCephS3 } from "./ceph-s3.mjs";
 import { startTestPostgres } from "./test-postgres.mjs";
 
 const suites = [
@@ -9,6 +10,10 @@ const suites = [
   ["web unit", "npm", ["test", "-w", "web"]],
   ["server (PGlite)", "npm", ["test", "-w", "server"]],
   ["server (PostgreSQL)", "npm", ["test", "-w", "server"], { postgres: true }],
+  // The scaled-out setup: PostgreSQL plus parts in S3 (a throw-away Ceph RADOS Gateway).
+  ["server (Ceph S3)", "npm", ["test", "-w", "server"], { postgres: true, s3: true }],
+  // Every API operation as other Teldrive clients send it, directly and through Debian's nginx.
+  ["conformance (nginx)", "npm", ["run", "test:conformance", "-w", "server"]],
   ["build", "npm", ["run", "build", "-w", "web"]],
   ["bundle budget", "node", ["bench/src/budget-check.mjs"]],
   ["e2e", "npm", ["test", "-w", "e2e"]],
@@ -21,8 +26,14 @@ const stopPg = () => {
   pg?.stop();
   pg = undefined;
 };
+let s3;
+const stopS3 = async () => {
+  await s3?.stop();
+  s3 = undefined;
+};
 process.on("SIGINT", () => {
   stopPg();
+  // ceph-s3.mjs kills its daemons and removes its dir on exit.
   process.exit(130);
 });
 
@@ -42,13 +53,32 @@ for (const [name, cmd, args, opts = {}] of suites) {
     }
     env.TEST_DATABASE_URL = pg.url;
   }
+  if (opts.s3 && !process.env.TEST_S3_ENDPOINT) {
+    try {
+      s3 ??= await startCephS3();
+    } catch (err) {
+      console.error(`could not start Ceph: ${err instanceof Error ? err.message : err}`);
+    }
+    if (!s3) {
+      console.error(`\n✗ ${name}: no S3 store (apt-get install ceph-mon ceph-osd radosgw, or set TEST_S3_ENDPOINT)`);
+      results.push({ name, ok: false, seconds: 0 });
+      stopPg();
+      continue;
+    }
+    env.TEST_S3_ENDPOINT = s3.env.S3_ENDPOINT;
+    env.TEST_S3_ACCESS_KEY = s3.env.S3_ACCESS_KEY;
+    env.TEST_S3_SECRET_KEY = s3.env.S3_SECRET_KEY;
+    env.TEST_S3_REGION = s3.env.S3_REGION;
+  }
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: "inherit", env });
   results.push({ name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
   if (opts.postgres) stopPg();
+  if (opts.s3) await stopS3();
 }
 stopPg();
+await stopS3();
 
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;

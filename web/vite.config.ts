@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 // What every page runs: one chunk compresses better than the dozen small ones automatic splitting makes of it.
 const FRAMEWORK =
@@ -10,7 +11,17 @@ const FRAMEWORK =
 const apiTarget = process.env.API_URL ?? "http://localhost:8080";
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies of every text asset next to it, served by the server as they are (no work per request).
+    compression({
+      algorithms: ["brotliCompress", "gzip"],
+      include: /\.(js|mjs|css|html|svg|json|wasm|txt)$/,
+      threshold: 1024,
+    }),
+  ],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   server: {
     port: 5173,

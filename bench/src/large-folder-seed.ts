@@ -42,3 +42,48 @@ export async function cloneRows(
     await conn.close();
   }
 }
+
+/** `count` items at a time, each through `fn`, until `items` are done. */
+async function inBatches<T>(items: T[], count: number, fn: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += count) await Promise.all(items.slice(i, i + count).map(fn));
+}
+
+async function ok(res: { ok(): boolean; status(): number; text(): Promise<string> }, what: string): Promise<void> {
+  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * A while of use, through the API, so the folder is shaped the way users make it rather than freshly copied: 300
+ * files renamed, 1,000 moved out and back, 500 deleted (left as `pending_deletion` rows, as the server does) and 500
+ * new ones created. The folder keeps its number of files; the deleted and updated rows stay behind as dead tuples.
+ */
+export async function churn(request: APIRequestContext, folder: string): Promise<void> {
+  const page = async (n: number) => {
+    const res = await request.get("/api/files", { params: { path: folder, page: n, limit: 500, sort: "name" } });
+    await ok(res, `list page ${n}`);
+    return ((await res.json()) as { items: Array<{ id: string; name: string }> }).items;
+  };
+  const renamed = (await page(20)).slice(0, 300);
+  await inBatches(renamed, 8, async (f) =>
+    ok(
+      await request.patch(`/api/files/${f.id}`, { data: { name: f.name.replace(".txt", " (edited).txt") } }),
+      "rename",
+    ),
+  );
+  await ok(await request.post("/api/files/mkdir", { data: { path: "/elsewhere" } }), "mkdir");
+  const moved = [...(await page(60)), ...(await page(140))].map((f) => f.id);
+  for (const [from, to] of [
+    ["out", "/elsewhere"],
+    ["back", folder],
+  ]) {
+    await inBatches([moved.slice(0, 500), moved.slice(500)], 1, async (ids) =>
+      ok(await request.post("/api/files/move", { data: { ids, destinationParent: to } }), `move ${from}`),
+    );
+  }
+  const deleted = (await page(90)).map((f) => f.id);
+  await ok(await request.post("/api/files/delete", { data: { ids: deleted } }), "delete");
+  const fresh = Array.from({ length: deleted.length }, (_, i) => `file-${String(2_000_001 + i)}.txt`);
+  await inBatches(fresh, 8, async (name) => {
+    await createEmptyFile(request, name, folder);
+  });
+}

@@ -39,6 +39,7 @@ async function optionalModule(file: string, fn: string, area: string): Promise<v
 const machine = describeMachine();
 const started = new Date();
 console.error(`bench on ${machine}`);
+
 // `npm run bench:server`: only the server at 1k / 100k / 1M files.
 const serverOnly = process.argv.includes("server");
 
@@ -50,8 +51,8 @@ async function clientBenches() {
     try {
       console.error("page weights ...");
       for (const p of await measurePages(env.context, env.shareId)) {
-        rows.push(["Bundle", `${p.path} JS (gzip)`, `${kb(p.jsGzip)} in ${p.jsFiles} files`]);
-        rows.push(["Bundle", `${p.path} CSS (gzip)`, `${kb(p.cssGzip)} in ${p.cssFiles} files`]);
+        rows.push(["Bundle", `${p.path} JS on the wire`, `${kb(p.jsWire)} in ${p.jsFiles} files`]);
+        rows.push(["Bundle", `${p.path} CSS on the wire`, `${kb(p.cssWire)} in ${p.cssFiles} files`]);
       }
       const viewers = viewerChunks();
       if (viewers.length === 0) rows.push(["Bundle", "viewer chunks", "not available (no *viewer* chunk in web/dist)"]);
@@ -82,8 +83,10 @@ async function clientBenches() {
     notAvailable("Bundle", err);
   }
 
+  await optionalModule("cold-start.ts", "runColdStartBench", "Start-up");
   await optionalModule("large-folder.ts", "runLargeFolderBench", "100k folder");
   await optionalModule("throughput.ts", "runThroughputBench", "Throughput");
+  await optionalModule("s3-throughput.ts", "runS3ThroughputBench", "S3 throughput");
 
   try {
     console.error("load ...");

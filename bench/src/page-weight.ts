@@ -1,11 +1,11 @@
-// Gzip size of the JavaScript and CSS each page really loads in Chromium (every script and stylesheet response).
-import zlib from "node:zlib";
+// Bytes on the wire of the JavaScript and CSS each page really loads in Chromium (every script and stylesheet
+// response, as the server sent it: Brotli or gzip where it compresses).
 import type { BrowserContext } from "playwright-core";
 
 export interface PageWeight {
   path: string;
-  jsGzip: number;
-  cssGzip: number;
+  jsWire: number;
+  cssWire: number;
   jsFiles: number;
   cssFiles: number;
 }
@@ -17,7 +17,14 @@ export async function measurePage(context: BrowserContext, url: string, label = 
     const type = res.request().resourceType();
     const kind = type === "script" ? "js" : type === "stylesheet" ? "css" : undefined;
     if (!kind || res.status() >= 300) return;
-    bodies.push(res.body().then((b) => ({ kind, size: zlib.gzipSync(b, { level: 9 }).length })));
+    // The body as sent: Content-Length is the encoded size (Brotli or gzip when compressed; the server sends it for
+    // every client asset). Chromium's own count is unreliable for responses it revalidated or reused.
+    bodies.push(
+      res.finished().then(async () => {
+        const length = Number((await res.allHeaders())["content-length"]);
+        return { kind, size: Number.isFinite(length) && length > 0 ? length : (await res.body()).length };
+      }),
+    );
   });
   // Lazy route chunks and data load after `load`; networkidle waits for them.
   await page.goto(url, { waitUntil: "networkidle" });
@@ -26,8 +33,8 @@ export async function measurePage(context: BrowserContext, url: string, label = 
   const sum = (kind: "js" | "css") => loaded.filter((b) => b.kind === kind).reduce((a, b) => a + b.size, 0);
   return {
     path: label,
-    jsGzip: sum("js"),
-    cssGzip: sum("css"),
+    jsWire: sum("js"),
+    cssWire: sum("css"),
     jsFiles: loaded.filter((b) => b.kind === "js").length,
     cssFiles: loaded.filter((b) => b.kind === "css").length,
   };

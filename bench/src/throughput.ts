@@ -12,19 +12,19 @@ import { NodeClient } from "./lib/node-client.js";
 
 const MiB = 1024 * 1024;
 /** 1 GiB by default; BENCH_THROUGHPUT_MB makes a quicker run. */
-const SIZE = Number(process.env.BENCH_THROUGHPUT_MB ?? 1024) * MiB;
+export const SIZE = Number(process.env.BENCH_THROUGHPUT_MB ?? 1024) * MiB;
 /** Within Teldrive's 100 MB to 500 MB part sizes, and four parts for a 1 GiB file. */
-const PART_SIZE = 256 * MiB;
-const CONCURRENCY = 4;
-const CHUNK = 8 * MiB;
+export const PART_SIZE = 256 * MiB;
+export const CONCURRENCY = 4;
+export const CHUNK = 8 * MiB;
 
-interface Session {
+export interface Session {
   client: NodeClient;
   cookie: string;
 }
 
 /** Signs a new user in; the raw cookie is kept for the streamed part uploads. */
-async function signIn(server: DriveServer): Promise<Session> {
+export async function signIn(server: DriveServer): Promise<Session> {
   const payload = await websocketLogin(server, uniquePhone());
   const res = await fetch(`${server.baseURL}/api/auth/login`, {
     method: "POST",
@@ -39,10 +39,10 @@ async function signIn(server: DriveServer): Promise<Session> {
   return { client: new NodeClient(server.baseURL, cookie), cookie };
 }
 
-const mbps = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
+export const mbps = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
 
 /** Writes SIZE bytes of incompressible data and returns the time including fsync. */
-async function diskWrite(file: string): Promise<number> {
+export async function diskWrite(file: string): Promise<number> {
   const block = crypto.randomBytes(CHUNK);
   const started = performance.now();
   const handle = await fsp.open(file, "w");
@@ -90,7 +90,7 @@ async function postPart({ client, cookie }: Session, uploadId: string, file: str
   return (await res.json()) as { partNo: number; partId: number; channelId: number; salt?: string };
 }
 
-async function upload(session: Session, file: string): Promise<{ ms: number; id: string }> {
+export async function upload(session: Session, file: string): Promise<{ ms: number; id: string }> {
   const uploadId = crypto.randomUUID().replaceAll("-", "");
   const count = Math.ceil(SIZE / PART_SIZE);
   const started = performance.now();
@@ -120,7 +120,7 @@ async function upload(session: Session, file: string): Promise<{ ms: number; id:
   return { ms, id: created.id };
 }
 
-async function download(client: NodeClient, id: string): Promise<number> {
+export async function download(client: NodeClient, id: string): Promise<number> {
   const started = performance.now();
   const res = await client.call("GET", `/api/files/${id}/big.bin?download=1`);
   if (!res.body) throw new Error("download has no body");
@@ -132,7 +132,7 @@ async function download(client: NodeClient, id: string): Promise<number> {
 }
 
 /** Compares a few ranges of the stored file with the source (outside the timed runs). */
-async function spotCheck({ client, cookie }: Session, id: string, file: string): Promise<void> {
+export async function spotCheck({ client, cookie }: Session, id: string, file: string): Promise<void> {
   const handle = await fsp.open(file, "r");
   try {
     for (const start of [0, Math.floor(SIZE / 2) - 17, SIZE - MiB]) {

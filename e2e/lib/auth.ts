@@ -42,18 +42,12 @@ export async function websocketLogin(
     closed = err;
     wake?.();
   });
+  // Waits for the server's answer however long a busy machine takes; the test's time-out bounds a silent server.
   const next = async (): Promise<ServerMessage> => {
-    const deadline = Date.now() + 15_000;
     while (inbox.length === 0) {
       if (closed) throw closed;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error("no answer on the auth websocket");
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
+        wake = resolve;
       });
     }
     const msg = inbox.shift();

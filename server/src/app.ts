@@ -1,15 +1,23 @@
 import fs from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import proxyAddr from "@fastify/proxy-addr";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { authRoutes } from "./auth/routes.js";
+import { capabilityRoutes } from "./capabilities/routes.js";
 import type { Config } from "./config.js";
 import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
+import { useCompression } from "./delivery/compression.js";
 import { fileRoutes } from "./files/routes.js";
-import { errorHandler, forbidden } from "./http/errors.js";
+import { refuseNulInUrl, registerBodyParsers } from "./http/body-parsers.js";
+import { guardBodyProgress } from "./http/body-progress.js";
+import { errorHandler } from "./http/errors.js";
+import { translateForwarded } from "./http/forwarded.js";
+import { refuseCrossOrigin } from "./http/same-origin.js";
 import { createJobQueue, type JobQueue, scheduleRecurringJobs } from "./jobs/index.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareRoutes } from "./shares/routes.js";
@@ -43,33 +51,46 @@ export const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Fastify's options from the configuration: proxy trust, connection time limits, lenient routing. */
+function serverOptions(config: Config): FastifyHttpOptions<Server> {
+  const { timeouts } = config;
+  return {
+    trustProxy: config.trustProxy ?? false,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // 0: Node's whole-request limit would cut long uploads; guardBodyProgress limits slow bodies instead.
+    requestTimeout: 0,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(5000, Math.floor(timeouts.headersMs / 4))),
+    },
+    // Other clients send `/api/files/` and `//` (Teldrive's own client builds paths like `//Folder`).
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  };
+}
 
 export async function buildApp(
   deps: { config: Config; db: Db },
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, ...options });
+  const app = Fastify({ logger: false, ...serverOptions(deps.config), ...options });
   const blobs = new Blobs(deps.config);
   const full: Deps = { ...deps, blobs, jobs: createJobQueue(deps.db, blobs) };
+  const trusted = deps.config.trustProxy ? proxyAddr.compile(deps.config.trustProxy) : () => false;
 
   app.setErrorHandler(errorHandler);
+  // In proxy mode bodies pass through to Teldrive unparsed.
+  if (!deps.config.teldriveUrl) registerBodyParsers(app);
   await app.register(fastifyCookie);
+  await useCompression(app);
   // In proxy mode @fastify/http-proxy owns websocket upgrades; two upgrade handlers would both answer.
   if (!deps.config.teldriveUrl) await app.register(fastifyWebsocket);
 
-  // Refuse state-changing calls from other origins (CSRF); same-origin browsers send a matching Origin.
   app.addHook("onRequest", async (req) => {
-    if (SAFE_METHODS.has(req.method)) return;
-    const origin = req.headers.origin;
-    if (!origin) return;
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      throw forbidden("cross-origin request refused");
-    }
-    if (host !== req.headers.host) throw forbidden("cross-origin request refused");
+    refuseNulInUrl(req.url);
+    translateForwarded(req, trusted);
+    refuseCrossOrigin(req);
+    guardBodyProgress(req, deps.config.timeouts);
   });
 
   // TELDRIVE_URL: a real Teldrive server answers /api; this server only serves the client.
@@ -89,6 +110,7 @@ export async function buildApp(
         await api.register(shareRoutes, full);
         await api.register(userRoutes, full);
         await api.register(versionRoutes, full);
+        await api.register(capabilityRoutes, full);
       },
       { prefix: "/api" },
     );
@@ -101,6 +123,7 @@ export async function buildApp(
       root: dist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must always be revalidated.
         if (file.includes(`${path.sep}assets${path.sep}`))

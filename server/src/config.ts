@@ -1,4 +1,27 @@
 import path from "node:path";
+import proxyAddr from "@fastify/proxy-addr";
+import { loadStorageConfig, type StorageConfig } from "./storage/config.js";
+
+/** Connection limits (milliseconds) that keep one slow client from holding the server open. */
+export interface Timeouts {
+  /** A request's headers must arrive whole within this. */
+  headersMs: number;
+  /** A connection with no bytes in either direction for this long is closed. */
+  idleMs: number;
+  /** A keep-alive connection waiting for its next request is closed after this. */
+  keepAliveMs: number;
+  /** A request body may take this long, plus a second per `minBodyBytesPerSecond` bytes received. */
+  bodyGraceMs: number;
+  minBodyBytesPerSecond: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  headersMs: 30_000,
+  idleMs: 300_000,
+  keepAliveMs: 72_000,
+  bodyGraceMs: 20_000,
+  minBodyBytesPerSecond: 500,
+};
 
 export interface Config {
   port: number;
@@ -8,11 +31,20 @@ export interface Config {
   /** Longest a request's database statement may run, in ms (`DB_STATEMENT_TIMEOUT_MS`, 0: no limit). */
   statementTimeoutMs: number;
   encryptionKey: string | undefined;
+  /** Upstream Teldrive base URL (origin plus an optional path prefix, no trailing slash). */
   teldriveUrl: string | undefined;
   allowedPhones: string[] | undefined;
+  /** Where file parts live (STORAGE, S3_*): server/src/storage/config.ts. */
+  storage: StorageConfig;
+  /** Addresses (IP, CIDR, `loopback`, `linklocal`, `uniquelocal`) of reverse proxies whose forwarding headers count. */
+  trustProxy: string[] | undefined;
+  timeouts: Timeouts;
   /** Directory holding the built web client; served at `/` when it exists. */
   webDist: string | undefined;
 }
+
+/** A setting the server cannot start with; main prints the message and exits. */
+export class ConfigError extends Error {}
 
 function list(value: string | undefined): string[] | undefined {
   const items = value
@@ -20,6 +52,40 @@ function list(value: string | undefined): string[] | undefined {
     .map((s) => s.trim())
     .filter(Boolean);
   return items && items.length > 0 ? items : undefined;
+}
+
+/** `TELDRIVE_URL` as origin + path prefix (kept, without a trailing slash); anything but an absolute http(s) URL is refused. */
+export function parseTeldriveUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(
+      `TELDRIVE_URL must be an absolute http(s) URL, e.g. https://teldrive.example.com; got "${value}"`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ConfigError(`TELDRIVE_URL must start with http:// or https://; got "${value}"`);
+  if (url.username || url.password || url.search || url.hash)
+    throw new ConfigError(`TELDRIVE_URL must not carry credentials, a query or a fragment; got "${value}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/** `TRUST_PROXY`: comma-separated addresses; each is checked now so a typo stops the server instead of trusting nobody. */
+export function parseTrustProxy(value: string | undefined): string[] | undefined {
+  const entries = list(value);
+  if (!entries) return undefined;
+  for (const entry of entries) {
+    try {
+      proxyAddr.compile(entry);
+    } catch {
+      throw new ConfigError(
+        `TRUST_PROXY: "${entry}" is not an IP address, a CIDR range, loopback, linklocal or uniquelocal`,
+      );
+    }
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,8 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     statementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 10_000),
     encryptionKey: env.ENCRYPTION_KEY || undefined,
-    teldriveUrl: env.TELDRIVE_URL || undefined,
+    teldriveUrl: parseTeldriveUrl(env.TELDRIVE_URL),
     allowedPhones: list(env.ALLOWED_PHONES),
+    storage: loadStorageConfig(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    timeouts: DEFAULT_TIMEOUTS,
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, "../../web/dist"),
   };
 }

@@ -1,5 +1,6 @@
+import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
-import { userIdForPhone } from "../src/auth/accounts.js";
+import { hashPassword, verifyPassword } from "../src/auth/passwords.js";
 import { isPhoneAllowed, normalisePhone } from "../src/auth/phone.js";
 import { appNameFromUserAgent } from "../src/auth/user-agent.js";
 import { avatarSvg, initials } from "../src/users/avatar.js";
@@ -28,13 +29,19 @@ describe("normalisePhone", () => {
   });
 });
 
-describe("userIdForPhone", () => {
-  it("is a stable positive safe integer, different per phone", () => {
-    const a = userIdForPhone("+15551234567");
-    expect(a).toBe(userIdForPhone("+15551234567"));
-    expect(a).not.toBe(userIdForPhone("+15551234568"));
-    expect(a).toBeGreaterThan(0);
-    expect(Number.isSafeInteger(a)).toBe(true);
+describe("password hashes", () => {
+  it("count every byte of a long password, where bcrypt alone stops at 72", async () => {
+    const base = "é".repeat(36); // 72 bytes
+    const hash = await hashPassword(`${base}one`);
+    expect(await verifyPassword(`${base}one`, hash)).toBe(true);
+    expect(await verifyPassword(`${base}two`, hash)).toBe(false);
+    expect(await bcrypt.compare(`${base}two`, await bcrypt.hash(`${base}one`, 4))).toBe(true);
+  });
+
+  it("still accept hashes made before, of the password itself", async () => {
+    const legacy = await bcrypt.hash("old secret", 4);
+    expect(await verifyPassword("old secret", legacy)).toBe(true);
+    expect(await verifyPassword("other", legacy)).toBe(false);
   });
 });
 

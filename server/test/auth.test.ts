@@ -7,7 +7,7 @@ import { cookieFrom, SocketReader, signInViaWebsocket, watchLoginCodes } from ".
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
-}, 180_000);
+});
 afterAll(() => server.close());
 afterEach(() => {
   vi.useRealTimers();
@@ -231,11 +231,11 @@ describe("sign-in over the websocket", () => {
     socket.ws.terminate();
   });
 
-  it("limits code requests per phone number over all connections, for 15 minutes", async () => {
+  it("limits code requests per phone number and address over all connections, for 15 minutes", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const phone = "+15550100020";
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 5; i++) {
       const socket = await openSocket();
       expect(await socket.ask({ authType: "phone", message: "sendcode", phoneNo: phone })).toMatchObject({
         type: "auth",
@@ -247,7 +247,7 @@ describe("sign-in over the websocket", () => {
       type: "error",
       message: "too many codes requested for this number; try again later",
     });
-    expect(log).toHaveBeenCalledTimes(10);
+    expect(log).toHaveBeenCalledTimes(5);
     // Other numbers are not affected.
     expect(await socket.ask({ authType: "phone", message: "sendcode", phoneNo: "+15550100021" })).toMatchObject({
       type: "auth",
@@ -285,7 +285,7 @@ describe("ALLOWED_PHONES", () => {
   let restricted: TestServer;
   beforeAll(async () => {
     restricted = await startServer({ ALLOWED_PHONES: "+15550109999, +44 7700 900123" });
-  }, 180_000);
+  });
   afterAll(() => restricted.close());
 
   it("refuses other phones without printing a code", async () => {

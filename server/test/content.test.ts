@@ -6,7 +6,7 @@ import { sha256, storeFile } from "./upload-fixtures.js";
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer({ ENCRYPTION_KEY: "content test key" });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
 });

@@ -1,5 +1,5 @@
-import bcrypt from "bcryptjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "../src/auth/passwords.js";
 import { call, create, type TestUser, wrongFolderCounts } from "./files-api.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 
@@ -42,15 +42,15 @@ describe("per-file shares", () => {
     expect(got.body.id).toMatch(/^[0-9a-f-]{36}$/);
     const hash = await storedPassword(got.body.id);
     expect(hash).not.toBe("s3cret");
-    expect(await bcrypt.compare("s3cret", hash ?? "")).toBe(true);
+    expect(await verifyPassword("s3cret", hash ?? "")).toBe(true);
 
     expect((await call(server, user, "POST", url, {})).status).toBe(409);
 
     // An empty password changes nothing (like Teldrive); a new one replaces it.
     expect((await call(server, user, "PATCH", url, { password: "" })).status).toBe(204);
-    expect(await bcrypt.compare("s3cret", (await storedPassword(got.body.id)) ?? "")).toBe(true);
+    expect(await verifyPassword("s3cret", (await storedPassword(got.body.id)) ?? "")).toBe(true);
     expect((await call(server, user, "PATCH", url, { password: "other" })).status).toBe(204);
-    expect(await bcrypt.compare("other", (await storedPassword(got.body.id)) ?? "")).toBe(true);
+    expect(await verifyPassword("other", (await storedPassword(got.body.id)) ?? "")).toBe(true);
 
     // null removes the password and the expiry.
     expect((await call(server, user, "PATCH", url, { password: null, expiresAt: null })).status).toBe(204);

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PartRef } from "../src/storage/store.js";
 import { call, create, type FileJson, list, mkdir, type TestUser, wrongFolderCounts } from "./files-api.js";
 import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
+import { partExists } from "./storage-helpers.js";
 import { sha256, uploadParts } from "./upload-fixtures.js";
 
 let server: TestServer;
@@ -33,13 +33,15 @@ async function content(user: TestUser, file: FileJson): Promise<Buffer> {
   return res.rawPayload;
 }
 
-async function partPaths(fileId: string): Promise<string[]> {
+const existing = (refs: PartRef[]) => Promise.all(refs.map((r) => partExists(server.config, r)));
+
+async function partRefs(fileId: string): Promise<PartRef[]> {
   const [row] = await server.db.query<{ channel_id: number; parts: { id: number }[] }>(
     "SELECT channel_id, parts FROM files WHERE id = $1",
     [fileId],
   );
   if (!row) throw new Error("no such file row");
-  return row.parts.map((p) => path.join(server.config.dataDir, "channels", String(row.channel_id), String(p.id)));
+  return row.parts.map((p) => ({ channelId: row.channel_id, partId: p.id }));
 }
 
 describe("mkdir", () => {
@@ -164,8 +166,8 @@ describe("delete", () => {
     const keep = await storeAt(user, "/keep", "keep.bin", crypto.randomBytes(1500));
     const deep = await storeAt(user, "/gone/sub/deeper", "deep.bin", crypto.randomBytes(2500));
     const top = await storeAt(user, "/", "top.bin", crypto.randomBytes(10));
-    const files = [...(await partPaths(deep.id)), ...(await partPaths(top.id))];
-    expect(files.every((f) => fs.existsSync(f))).toBe(true);
+    const files = [...(await partRefs(deep.id)), ...(await partRefs(top.id))];
+    expect(await existing(files)).toEqual(files.map(() => true));
     const sub = await at(user, "/gone", "sub");
     expect((await call(server, user, "POST", `/files/${sub.id}/share`, {})).status).toBe(201);
     const gone = await at(user, "/", "gone");
@@ -178,8 +180,8 @@ describe("delete", () => {
     expect(await server.db.query("SELECT 1 FROM file_shares WHERE user_id = $1", [user.userId])).toHaveLength(0);
     // Parts go in the background, right after the answer.
     await jobsDone(server);
-    expect(files.some((f) => fs.existsSync(f))).toBe(false);
-    expect((await partPaths(keep.id)).every((f) => fs.existsSync(f))).toBe(true);
+    expect(await existing(files)).toEqual(files.map(() => false));
+    expect(await existing(await partRefs(keep.id))).toEqual([true, true]);
   });
 
   it("deletes nothing when one id is unknown or another user's", async () => {
@@ -225,8 +227,8 @@ describe("content replace", () => {
     const user = await createUser(server);
     const v1 = crypto.randomBytes(2100);
     const file = await storeAt(user, "/", "r.bin", v1);
-    const v1Parts = await partPaths(file.id);
-    expect(v1Parts.every((p) => fs.existsSync(p))).toBe(true);
+    const v1Parts = await partRefs(file.id);
+    expect(await existing(v1Parts)).toEqual([true, true, true]);
 
     const v2 = crypto.randomBytes(1500);
     const up2 = crypto.randomUUID();
@@ -244,8 +246,8 @@ describe("content replace", () => {
     expect(replaced.body.hash).not.toBe(file.hash);
     expect(sha256(await content(user, replaced.body))).toBe(sha256(v2));
     await jobsDone(server);
-    expect(v1Parts.some((p) => fs.existsSync(p))).toBe(false);
-    const v2Parts = await partPaths(file.id);
+    expect(await existing(v1Parts)).toEqual([false, false, false]);
+    const v2Parts = await partRefs(file.id);
 
     const v3 = crypto.randomBytes(10);
     const up3 = crypto.randomUUID();
@@ -255,7 +257,7 @@ describe("content replace", () => {
     expect(patched.body.size).toBe(10);
     expect(sha256(await content(user, patched.body))).toBe(sha256(v3));
     await jobsDone(server);
-    expect(v2Parts.some((p) => fs.existsSync(p))).toBe(false);
+    expect(await existing(v2Parts)).toEqual([false, false]);
   });
 });
 
@@ -272,19 +274,20 @@ describe("copy", () => {
     expect(res.body).toMatchObject({ name: "copy.bin", size: 2600, hash: src.hash, type: "file" });
     expect(res.body.id).not.toBe(src.id);
     expect((await call<FileJson>(server, user, "GET", `/files/${res.body.id}`)).body.path).toBe("/new/place/copy.bin");
-    const srcParts = await partPaths(src.id);
-    const copyParts = await partPaths(res.body.id);
+    // The copy refers to the same parts (counted references), so a copy costs no bytes.
+    const srcParts = await partRefs(src.id);
+    const copyParts = await partRefs(res.body.id);
     expect(copyParts).toEqual(srcParts);
     expect(sha256(await content(user, res.body))).toBe(sha256(data));
     // Deleting the original leaves the copy readable: its parts are still referenced.
     expect((await call(server, user, "POST", "/files/delete", { ids: [src.id] })).status).toBe(204);
     await jobsDone(server);
-    expect(copyParts.every((p) => fs.existsSync(p))).toBe(true);
+    expect(await existing(copyParts)).toEqual([true, true, true]);
     expect(sha256(await content(user, res.body))).toBe(sha256(data));
     // Deleting the copy too removes them.
     expect((await call(server, user, "POST", "/files/delete", { ids: [res.body.id] })).status).toBe(204);
     await jobsDone(server);
-    expect(copyParts.some((p) => fs.existsSync(p))).toBe(false);
+    expect(await existing(copyParts)).toEqual([false, false, false]);
   });
 
   it("copies an encrypted file", async () => {

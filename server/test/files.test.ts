@@ -139,10 +139,10 @@ describe("create and get", () => {
     expect(f.name).toHaveLength(255);
   });
 
-  it("answers 409 on a name clash, and replaces a file only with replace: true", async () => {
-    await create(server, alice, { name: "dup", type: "folder", path: "/" });
-    const again = await call(server, alice, "POST", "/files", { name: "dup", type: "folder", path: "/" });
-    expect(again).toMatchObject({ status: 409, body: { code: 409 } });
+  it("answers an existing folder again (Teldrive's upsert), 409 on other name clashes, replaces a file only with replace: true", async () => {
+    const folder = await create(server, alice, { name: "dup", type: "folder", path: "/" });
+    const again = await call(server, alice, "POST", "/files", { name: "dup", type: "folder", path: "//" });
+    expect(again).toMatchObject({ status: 201, body: { id: folder.id, type: "folder" } });
     const asFile = await call(server, alice, "POST", "/files", {
       name: "dup",
       type: "file",
@@ -159,6 +159,8 @@ describe("create and get", () => {
       size: 3,
       parts: await partsOf(server, alice, 3),
     });
+    const folderOverFile = await call(server, alice, "POST", "/files", { name: "r.txt", type: "folder", path: "/" });
+    expect(folderOverFile).toMatchObject({ status: 409, body: { code: 409 } });
     const clash = await call(server, alice, "POST", "/files", { name: "r.txt", type: "file", path: "/", size: 0 });
     expect(clash.status).toBe(409);
     const replaced = await call<FileJson>(server, alice, "POST", "/files", {
@@ -175,14 +177,26 @@ describe("create and get", () => {
     expect(found.body.meta.count).toBe(1);
   });
 
-  it("lets exactly one of several concurrent creates of a name win", async () => {
+  it("lets exactly one of several concurrent creates of a file name win", async () => {
     const user = await createUser(server);
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
-        call(server, user, "POST", "/files", { name: "race", type: "folder", path: "/" }),
+        call(server, user, "POST", "/files", { name: "race", type: "file", path: "/", size: 0 }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect((await list(server, user, { path: "/" })).body.meta.count).toBe(1);
+  });
+
+  it("makes one folder of several concurrent creates of it and answers it to each", async () => {
+    const user = await createUser(server);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call<FileJson>(server, user, "POST", "/files", { name: "race", type: "folder", path: "/" }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect((await list(server, user, { path: "/" })).body.meta.count).toBe(1);
   });
 
@@ -518,7 +532,11 @@ describe("find", () => {
     expect((await find({ updatedAt: "gte:2000-01-01,lte:2000-12-31" })).body.meta.count).toBe(0);
     await server.db.query("UPDATE files SET updated_at = '2020-05-05T10:00:00Z' WHERE id = $1", [ids["notes.txt"]]);
     expect(names((await find({ updatedAt: "gt:2020-05-04,lt:2020-05-06" })).body)).toEqual(["notes.txt"]);
-    expect(names((await find({ updatedAt: "eq:2020-05-05" })).body)).toEqual([]);
+    // A day is the whole (UTC) day: its last one is not cut off at midnight.
+    expect(names((await find({ updatedAt: "eq:2020-05-05" })).body)).toEqual(["notes.txt"]);
+    expect(names((await find({ updatedAt: "gte:2020-05-01,lte:2020-05-05" })).body)).toEqual(["notes.txt"]);
+    expect(names((await find({ updatedAt: "lt:2020-05-05T10:00:00Z" })).body)).toEqual([]);
+    expect(names((await find({ updatedAt: "lte:2020-05-05T12:00:00+02:00" })).body)).toEqual(["notes.txt"]);
   });
 
   it("shared=true returns only files this user shared", async () => {

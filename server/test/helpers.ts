@@ -7,6 +7,7 @@ import { COOKIE_NAME, createSession } from "../src/auth/session.js";
 import { ensureUserDefaults } from "../src/auth/user-defaults.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { type Db, openDb } from "../src/db/index.js";
+import { createTestBucket } from "./storage-helpers.js";
 
 export interface TestServer {
   app: FastifyInstance;
@@ -18,14 +19,20 @@ export interface TestServer {
 /**
  * A real server on a fresh database: PGlite in a temp dir, or a fresh schema-less PostgreSQL
  * database when TEST_DATABASE_URL is set (each call creates and later drops its own database).
+ * Parts go to the data dir, or to a fresh bucket when TEST_S3_ENDPOINT is set.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-test-"));
   const testDb = await createTestDatabase("drive_test");
+  const bucket = await createTestBucket();
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, ...env }),
+    ...loadConfig({ DATA_DIR: dataDir, ...bucket?.env, ...env }),
     databaseUrl: testDb?.url,
     webDist: undefined,
+    ...overrides,
   };
   const db = await openDb(config);
   const app = await buildApp({ config, db });
@@ -38,6 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await app.close();
       await db.close();
       await testDb?.drop();
+      await bucket?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

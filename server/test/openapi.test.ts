@@ -14,7 +14,7 @@ beforeAll(async () => {
   server = await startServer({ ENCRYPTION_KEY: "openapi test key" });
   user = await signInViaWebsocket(server, "+15550500001");
   other = await createUser(server);
-}, 180_000);
+});
 afterAll(() => server.close());
 
 interface CallOptions {
@@ -125,6 +125,7 @@ describe("auth", () => {
 
   it("version", async () => {
     expect((await call("GET", "/version", { cookie: null })).statusCode).toBe(200);
+    expect((await call("GET", "/capabilities", { cookie: null })).statusCode).toBe(200);
   });
 });
 

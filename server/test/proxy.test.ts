@@ -28,7 +28,7 @@ beforeAll(async () => {
   proxy = await buildApp({ config, db: upstream.db });
   await proxy.listen({ port: 0, host: "127.0.0.1" });
   base = urlOf(proxy);
-}, 180_000);
+});
 afterAll(async () => {
   await proxy?.close();
   await upstream?.close();

@@ -60,7 +60,7 @@ beforeAll(async () => {
   ids.sub = await folderId("/Shared/Sub");
   folderShare = await share(ids.shared, { password: PASSWORD });
   fileShare = await share(ids.top);
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
 });
@@ -72,9 +72,9 @@ describe("GET /api/shares/{id}", () => {
   it("describes a share without login", async () => {
     const res = await server.app.inject({ url: `/api/shares/${folderShare}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: "Shared", type: "folder", userId: owner.userId, protected: true });
+    expect(res.json()).toEqual({ name: "Shared", type: "folder", userId: 0, protected: true });
     const file = await server.app.inject({ url: `/api/shares/${fileShare}` });
-    expect(file.json()).toEqual({ name: "top.txt", type: "file", userId: owner.userId, protected: false });
+    expect(file.json()).toEqual({ name: "top.txt", type: "file", userId: 0, protected: false });
   });
 
   it("answers 404 for unknown shares", async () => {

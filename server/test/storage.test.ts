@@ -2,12 +2,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import nacl from "tweetnacl";
-import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Config, loadConfig } from "../src/config.js";
 import { Blobs, type StoredPart } from "../src/storage/blobs.js";
+import { loadStorageConfig } from "../src/storage/config.js";
 import {
   addToNonce,
   BLOCK_SIZE,
@@ -21,6 +22,8 @@ import {
   newSalt,
   parseHeader,
 } from "../src/storage/crypt.js";
+import { PartMissingError } from "../src/storage/store.js";
+import { createTestBucket, overwriteStored, storedBytes } from "./storage-helpers.js";
 
 const KEY = "test encryption key";
 
@@ -88,29 +91,51 @@ describe("crypt", () => {
   });
 });
 
+/**
+ * The storage contract, run against the store the environment selects: local disk, or the Ceph S3
+ * endpoint of `npm test`'s "server (Ceph S3)" step (TEST_S3_ENDPOINT). Same tests, same expectations.
+ */
 describe("Blobs", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "blobs-test-"));
-  const blobs = new Blobs({ ...loadConfig({ DATA_DIR: dir }), encryptionKey: KEY });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  let bucket: Awaited<ReturnType<typeof createTestBucket>>;
+  let config: Config;
+  let blobs: Blobs;
+  beforeAll(async () => {
+    bucket = await createTestBucket();
+    config = { ...loadConfig({ DATA_DIR: dir, ...bucket?.env }), encryptionKey: KEY };
+    blobs = new Blobs(config);
+    await blobs.store.check();
+  });
+  afterAll(async () => {
+    await bucket?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   const sha = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
   let nextId = 1;
 
-  async function store(data: Buffer, partSize: number, encrypted: boolean) {
+  async function store(data: Buffer, partSize: number, encrypted: boolean, channelId = 7) {
     const parts: StoredPart[] = [];
     for (let off = 0; off < data.length; off += partSize) {
       const body = data.subarray(off, off + partSize);
       const id = nextId++;
-      const { salt } = await blobs.writePart({
-        channelId: 7,
+      const { salt, size } = await blobs.writePart({
+        channelId,
         partId: id,
         body: Readable.from([body.subarray(0, 1000), body.subarray(1000)]),
         length: body.length,
         encrypted,
       });
+      expect(size).toBe(encrypted ? encryptedSize(body.length) : body.length);
       parts.push(salt ? { id, salt } : { id });
     }
-    return { channelId: 7, parts, size: data.length, encrypted };
+    return { channelId, parts, size: data.length, encrypted };
+  }
+
+  async function partsIn(channelId: number): Promise<number[]> {
+    const ids: number[] = [];
+    for await (const p of blobs.store.list()) if (p.channelId === channelId) ids.push(p.partId);
+    return ids.sort((a, b) => a - b);
   }
 
   for (const encrypted of [false, true]) {
@@ -121,10 +146,12 @@ describe("Blobs", () => {
       expect(sha(await buffer(blobs.createReadStream(file)))).toBe(sha(data));
       const ranges: [number, number][] = [
         [0, 0],
+        [10, HEADER_SIZE + 10],
         [BLOCK_SIZE - 5, BLOCK_SIZE + 5],
         [partSize - 10, partSize + 10],
         [partSize - 1, 2 * partSize],
         [BLOCK_SIZE + 3, 3 * partSize + 100],
+        [2 * BLOCK_SIZE, partSize - 1],
         [data.length - 1, data.length - 1],
       ];
       for (const [start, end] of ranges) {
@@ -135,7 +162,6 @@ describe("Blobs", () => {
   }
 
   it("stores nothing when the body is shorter or longer than the length", async () => {
-    const channelDir = path.join(dir, "channels", "8");
     await expect(
       blobs.writePart({
         channelId: 8,
@@ -154,11 +180,37 @@ describe("Blobs", () => {
         encrypted: true,
       }),
     ).rejects.toMatchObject({ status: 400 });
-    expect(fs.readdirSync(channelDir)).toEqual([]);
+    expect(await partsIn(8)).toEqual([]);
+  });
+
+  it("shows a part only once it is whole, and nothing of a body that breaks off", async () => {
+    const ref = { channelId: 12, partId: nextId++ };
+    const body = new PassThrough();
+    const writing = blobs.writePart({ ...ref, body, length: 300_000, encrypted: false });
+    const half = crypto.randomBytes(150_000);
+    await new Promise<void>((resolve) => body.write(half, () => resolve()));
+    await expect(blobs.store.size(ref)).rejects.toBeInstanceOf(PartMissingError);
+    expect(await partsIn(12)).toEqual([]);
+    body.end(half);
+    await writing;
+    expect(await blobs.store.size(ref)).toBe(300_000);
+
+    const broken = new PassThrough();
+    const failing = blobs.writePart({
+      channelId: 12,
+      partId: nextId++,
+      body: broken,
+      length: 300_000,
+      encrypted: true,
+    });
+    await new Promise<void>((resolve) => broken.write(half, () => resolve()));
+    broken.destroy(new Error("client went away"));
+    await expect(failing).rejects.toMatchObject({ status: 400, message: "part body is truncated" });
+    expect(await partsIn(12)).toEqual([ref.partId]);
   });
 
   it("refuses encryption without a key", async () => {
-    const plain = new Blobs(loadConfig({ DATA_DIR: dir }));
+    const plain = new Blobs({ ...config, encryptionKey: undefined });
     await expect(
       plain.writePart({ channelId: 9, partId: 1, body: Readable.from([Buffer.alloc(1)]), length: 1, encrypted: true }),
     ).rejects.toMatchObject({ status: 400, message: "encryption is not enabled" });
@@ -175,17 +227,38 @@ describe("Blobs", () => {
     expect((await buffer(blobs.createReadStream(copy))).equals(data)).toBe(true);
     await blobs.deleteParts(7, file.parts);
     await blobs.deleteParts(7, file.parts);
-    expect(fs.existsSync(blobs.partPath(7, file.parts[0]?.id ?? 0))).toBe(false);
+    await expect(blobs.store.size({ channelId: 7, partId: file.parts[0]?.id ?? 0 })).rejects.toBeInstanceOf(
+      PartMissingError,
+    );
     expect((await buffer(blobs.createReadStream(copy))).equals(data)).toBe(true);
+  });
+
+  it("deletes by reference, one or many, and a repeated delete is no error", async () => {
+    const file = await store(crypto.randomBytes(4000), 1000, false, 13);
+    const refs = file.parts.map((p) => ({ channelId: 13, partId: p.id }));
+    const [first, ...rest] = refs;
+    if (!first) throw new Error("no parts stored");
+    await blobs.deletePart(first);
+    await blobs.deletePart(first);
+    expect(await partsIn(13)).toEqual(rest.map((r) => r.partId));
+    await blobs.deleteMany([...refs, { channelId: 13, partId: 999_999 }]);
+    await blobs.deleteMany(refs);
+    expect(await partsIn(13)).toEqual([]);
+  });
+
+  it("fails the read of a part that is gone", async () => {
+    const file = await store(crypto.randomBytes(100), 100, false, 14);
+    await blobs.deleteParts(14, file.parts);
+    await expect(buffer(blobs.createReadStream(file))).rejects.toBeInstanceOf(PartMissingError);
   });
 
   it("fails the read stream when an encrypted part was tampered with", async () => {
     const data = crypto.randomBytes(3 * BLOCK_SIZE);
     const file = await store(data, data.length, true);
-    const partFile = blobs.partPath(7, file.parts[0]?.id ?? 0);
-    const stored = fs.readFileSync(partFile);
+    const ref = { channelId: 7, partId: file.parts[0]?.id ?? 0 };
+    const stored = await storedBytes(blobs.store, ref);
     stored[stored.length - 1] = (stored[stored.length - 1] ?? 0) ^ 0xff;
-    fs.writeFileSync(partFile, stored);
+    await overwriteStored(blobs.store, ref, stored);
     await expect(buffer(blobs.createReadStream(file))).rejects.toThrow(/authentication/);
     // The first block is still intact and readable on its own.
     expect((await buffer(blobs.createReadStream(file, { start: 0, end: 99 }))).equals(data.subarray(0, 100))).toBe(
@@ -193,12 +266,69 @@ describe("Blobs", () => {
     );
   });
 
-  it("removes temp files left by a crash when it starts", () => {
-    const channelDir = path.join(dir, "channels", "11");
-    fs.mkdirSync(channelDir, { recursive: true });
-    fs.writeFileSync(path.join(channelDir, "5.tmp-abc"), "half");
-    fs.writeFileSync(path.join(channelDir, "6"), "whole");
-    new Blobs(loadConfig({ DATA_DIR: dir }));
-    expect(fs.readdirSync(channelDir)).toEqual(["6"]);
+  it("keeps channels: made empty, found again, deleted with all their parts", async () => {
+    expect(await blobs.channelExists(15)).toBe(false);
+    await blobs.ensureChannel(15);
+    await blobs.ensureChannel(15);
+    expect(await blobs.channelExists(15)).toBe(true);
+    expect(await partsIn(15)).toEqual([]);
+    const file = await store(crypto.randomBytes(3000), 1000, false, 16);
+    expect(await blobs.channelExists(16)).toBe(true);
+    await blobs.deleteChannel(16);
+    expect(await blobs.channelExists(16)).toBe(false);
+    expect(await partsIn(16)).toEqual([]);
+    await expect(blobs.store.size({ channelId: 16, partId: file.parts[0]?.id ?? 0 })).rejects.toBeInstanceOf(
+      PartMissingError,
+    );
+    await blobs.deleteChannel(16);
+    expect(await blobs.channelExists(15)).toBe(true);
+  });
+});
+
+describe("storage configuration", () => {
+  it("keeps parts on disk unless STORAGE=s3", () => {
+    expect(loadStorageConfig({})).toEqual({ kind: "disk" });
+    expect(loadStorageConfig({ STORAGE: "disk", S3_BUCKET: "ignored" })).toEqual({ kind: "disk" });
+    expect(() => loadStorageConfig({ STORAGE: "ftp" })).toThrow(/STORAGE must be/);
+  });
+
+  it("reads the S3 settings, with path-style addressing by default for a custom endpoint", () => {
+    expect(
+      loadStorageConfig({
+        STORAGE: "s3",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_BUCKET: "drive",
+        S3_ACCESS_KEY: "a",
+        S3_SECRET_KEY: "b",
+        S3_REGION: "eu-1",
+        S3_PREFIX: "/team/",
+      }),
+    ).toEqual({
+      kind: "s3",
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "drive",
+      region: "eu-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "a", secretAccessKey: "b" },
+      prefix: "team/",
+    });
+    expect(loadStorageConfig({ STORAGE: "s3", S3_BUCKET: "drive", S3_PREFIX: "x" })).toMatchObject({
+      endpoint: undefined,
+      region: "us-east-1",
+      forcePathStyle: false,
+      credentials: undefined,
+      prefix: "x/",
+    });
+    expect(
+      loadStorageConfig({ STORAGE: "s3", S3_BUCKET: "d", S3_ENDPOINT: "https://s3.example", S3_FORCE_PATH_STYLE: "0" }),
+    ).toMatchObject({ forcePathStyle: false });
+  });
+
+  it("refuses settings that cannot work", () => {
+    expect(() => loadStorageConfig({ STORAGE: "s3" })).toThrow(/S3_BUCKET/);
+    expect(() => loadStorageConfig({ STORAGE: "s3", S3_BUCKET: "d", S3_ACCESS_KEY: "a" })).toThrow(/both/);
+    expect(() => loadStorageConfig({ STORAGE: "s3", S3_BUCKET: "d", S3_FORCE_PATH_STYLE: "maybe" })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
   });
 });

@@ -7,9 +7,11 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { blake3 } from "@noble/hashes/blake3.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Blobs } from "../src/storage/blobs.js";
 import { BlockHasher, HASH_BLOCK_SIZE } from "../src/uploads/block-hasher.js";
 import { expireUploads } from "../src/uploads/cleanup.js";
 import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
+import { partExists, storedBytes, storedParts } from "./storage-helpers.js";
 import { createFile, sha256, storeFile, uploadParts } from "./upload-fixtures.js";
 
 let server: TestServer;
@@ -19,18 +21,23 @@ beforeAll(async () => {
   // One after the other: a PGlite booting beside a starting app can starve its plugin timers.
   server = await startServer({ ENCRYPTION_KEY: "uploads test key" });
   keyless = await startServer();
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([server?.close(), keyless?.close()]);
 });
 
+const blobsOf = (s: TestServer) => new Blobs(s.config);
 const partQuery = (partNo: number | string = 1) => `partName=a.part.001&fileName=a&partNo=${partNo}`;
 
-function channelFiles(s: TestServer): string[] {
-  const root = path.join(s.config.dataDir, "channels");
-  if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root).flatMap((c) => fs.readdirSync(path.join(root, c)).map((f) => `${c}/${f}`));
+function tempFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, "channels");
+  return fs.readdirSync(root).flatMap((c) => fs.readdirSync(path.join(root, c)).filter((n) => n.includes(".tmp-")));
 }
+const channelFiles = async (s: TestServer) => (await storedParts(s.config)).map((p) => p.name);
+const stored = (s: TestServer, p: { channelId?: number; partId?: number } | undefined) =>
+  storedBytes(blobsOf(s).store, { channelId: p?.channelId ?? 0, partId: p?.partId ?? 0 });
+const exists = (s: TestServer, p: { channelId?: number; partId?: number } | undefined) =>
+  partExists(s.config, { channelId: p?.channelId ?? 0, partId: p?.partId ?? 0 });
 
 describe("POST /api/uploads/{id}", () => {
   it("stores a part and answers Teldrive's UploadPart", async () => {
@@ -57,10 +64,7 @@ describe("POST /api/uploads/{id}", () => {
       encrypted: false,
       salt: "",
     });
-    const stored = fs.readFileSync(
-      path.join(server.config.dataDir, "channels", String(part.channelId), String(part.partId)),
-    );
-    expect(stored.equals(body)).toBe(true);
+    expect((await stored(server, part)).equals(body)).toBe(true);
   });
 
   it("encrypts with a per-part salt and records BLAKE3 block hashes of the plaintext", async () => {
@@ -76,11 +80,9 @@ describe("POST /api/uploads/{id}", () => {
     expect(b?.salt).not.toBe(a?.salt);
     // 34-byte header, one full sealed 64 KiB block and one partial block.
     expect(a?.size).toBe(34 + 65536 + 16 + (70_000 - 65536) + 16);
-    const stored = fs.readFileSync(
-      path.join(server.config.dataDir, "channels", String(a?.channelId), String(a?.partId)),
-    );
-    expect(stored.subarray(0, 10).toString("latin1")).toBe("TELDRIVE\0\0");
-    expect(stored.includes(body.subarray(0, 64))).toBe(false);
+    const cipher = await stored(server, a);
+    expect(cipher.subarray(0, 10).toString("latin1")).toBe("TELDRIVE\0\0");
+    expect(cipher.includes(body.subarray(0, 64))).toBe(false);
     const [row] = await server.db.query<{ block_hashes: Uint8Array }>(
       "SELECT block_hashes FROM uploads WHERE user_id = $1 AND upload_id = 'enc' AND part_no = 1",
       [userId],
@@ -139,7 +141,7 @@ describe("POST /api/uploads/{id}", () => {
     expect(enc.json()).toEqual({ code: 400, message: "encryption is not enabled" });
     const listed = await server.app.inject({ url: "/api/uploads/bad", headers: { cookie } });
     expect(listed.json()).toEqual([]);
-    expect(channelFiles(keyless)).toEqual([]);
+    expect(await channelFiles(keyless)).toEqual([]);
   });
 
   it("needs a session, and only the user's own channels", async () => {
@@ -167,10 +169,9 @@ describe("POST /api/uploads/{id}", () => {
     expect(second?.partId).not.toBe(first?.partId);
     const listed = (await server.app.inject({ url: "/api/uploads/again", headers: { cookie } })).json();
     expect(listed).toEqual([second]);
-    const dir = path.join(server.config.dataDir, "channels", String(first?.channelId));
     await jobsDone(server);
-    expect(fs.existsSync(path.join(dir, String(first?.partId)))).toBe(false);
-    expect(fs.readFileSync(path.join(dir, String(second?.partId)), "utf8")).toBe("second!");
+    expect(await exists(server, first)).toBe(false);
+    expect((await stored(server, second)).toString()).toBe("second!");
   });
 });
 
@@ -182,7 +183,12 @@ describe("part bodies over a real connection", () => {
   it("stores nothing when the client disconnects mid-body", async () => {
     const { cookie } = await createUser(keyless);
     const { port } = keyless.app.server.address() as AddressInfo;
-    const before = channelFiles(keyless);
+    const before = await channelFiles(keyless);
+    let incoming: http.IncomingMessage | undefined;
+    const onRequest = (r: http.IncomingMessage) => {
+      incoming = r;
+    };
+    keyless.app.server.once("request", onRequest);
     const req = http.request({
       port,
       host: "127.0.0.1",
@@ -192,12 +198,14 @@ describe("part bodies over a real connection", () => {
     });
     req.on("error", () => {});
     req.write(crypto.randomBytes(100_000));
-    // The temp file shows the server is mid-body; then the client vanishes.
-    await vi.waitFor(() => expect(channelFiles(keyless).some((f) => f.includes(".tmp-"))).toBe(true), {
-      timeout: 10_000,
-    });
+    // The server has read the bytes sent (Node stops reading a request nobody consumes long before
+    // 100 kB), so it is mid-body, writing to the store; then the client vanishes.
+    await vi.waitFor(() => expect(incoming?.socket.bytesRead).toBeGreaterThan(100_000), { timeout: 120_000 });
     req.destroy();
-    await vi.waitFor(() => expect(channelFiles(keyless)).toEqual(before), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await channelFiles(keyless)).toEqual(before), { timeout: 120_000 });
+    // On disk the half-written temp file goes too.
+    if (keyless.config.storage.kind === "disk")
+      await vi.waitFor(() => expect(tempFiles(keyless.config.dataDir)).toEqual([]), { timeout: 120_000 });
     const listed = await keyless.app.inject({ url: "/api/uploads/cut", headers: { cookie } });
     expect(listed.json()).toEqual([]);
   });
@@ -287,10 +295,7 @@ describe("GET and DELETE /api/uploads/{id}", () => {
     expect(res.statusCode).toBe(204);
     expect((await server.app.inject({ url: "/api/uploads/gone", headers: { cookie } })).json()).toEqual([]);
     await jobsDone(server);
-    for (const p of parts)
-      expect(fs.existsSync(path.join(server.config.dataDir, "channels", String(p.channelId), String(p.partId)))).toBe(
-        false,
-      );
+    for (const p of parts) expect(await exists(server, p)).toBe(false);
   });
 
   it("keeps the part files a file was created from", async () => {
@@ -325,10 +330,8 @@ describe("expired uploads", () => {
       await server.db.query<{ upload_id: string }>("SELECT upload_id FROM uploads WHERE user_id = $1", [userId])
     ).map((r) => r.upload_id);
     expect(ids).toEqual(["new"]);
-    const partFile = (p: { channelId: number; partId: number } | undefined) =>
-      path.join(server.config.dataDir, "channels", String(p?.channelId), String(p?.partId));
-    expect(fs.existsSync(partFile(abandoned))).toBe(false);
-    expect(fs.existsSync(partFile(fresh))).toBe(true);
+    expect(await exists(server, abandoned)).toBe(false);
+    expect(await exists(server, fresh)).toBe(true);
     const content = await server.app.inject({ url: `/api/files/${file.id}/kept.txt`, headers: { cookie } });
     expect(content.body).toBe(data.toString());
   });

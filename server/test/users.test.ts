@@ -1,14 +1,14 @@
-import fs from "node:fs";
-import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "../src/storage/blobs.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 import { signInViaWebsocket } from "./sign-in.js";
+import { overwriteStored, partExists } from "./storage-helpers.js";
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
-}, 180_000);
+});
 afterAll(() => server.close());
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -31,7 +31,8 @@ const channels = async (user: User) =>
   (await call(user, "GET", "/users/channels")).json<{ channelName: string; channelId: number }[]>();
 const config = async (user: User) =>
   (await call(user, "GET", "/users/config")).json<{ channelId: number; bots: string[] }>();
-const channelDir = (id: number) => path.join(server.config.dataDir, "channels", String(id));
+/** The server's part store (a channel is a folder on disk, a key prefix in S3). */
+const store = () => openStore(server.config);
 
 const TOKEN_A = `1234567890:${"A".repeat(35)}`;
 const TOKEN_B = `9876543210:abcdefghijklmnopqrstuvwxyz_-0123456`;
@@ -78,7 +79,7 @@ describe("config and channels", () => {
     if (!archive) throw new Error("no Archive channel");
     expect(String(archive.channelId)).toMatch(/^\d{10}$/);
     expect(list[1]?.channelId).not.toBe(5);
-    expect(fs.statSync(channelDir(archive.channelId)).isDirectory()).toBe(true);
+    expect(await store().channelExists(archive.channelId)).toBe(true);
     // Creating does not change the default.
     const drive = list.find((c) => c.channelName === "Drive");
     expect((await config(user)).channelId).toBe(drive?.channelId);
@@ -141,11 +142,13 @@ describe("config and channels", () => {
     await call(user, "POST", "/users/channels", { channelName: "Spare" });
     const [drive, spare] = [...(await channels(user))].sort((a) => (a.channelName === "Drive" ? -1 : 1));
     if (!drive || !spare) throw new Error("expected two channels");
-    fs.writeFileSync(path.join(channelDir(spare.channelId), "stray.tmp"), "x");
+    const stray = { channelId: spare.channelId, partId: 1 };
+    await overwriteStored(store(), stray, Buffer.from("x"));
     await call(user, "PATCH", "/users/channels", { channelId: spare.channelId });
     const res = await call(user, "DELETE", `/users/channels/${spare.channelId}`);
     expect(res.statusCode).toBe(204);
-    expect(fs.existsSync(channelDir(spare.channelId))).toBe(false);
+    expect(await store().channelExists(spare.channelId)).toBe(false);
+    expect(await partExists(server.config, stray)).toBe(false);
     expect(await channels(user)).toEqual([drive]);
     expect((await config(user)).channelId).toBe(drive.channelId);
   });
@@ -171,10 +174,10 @@ describe("config and channels", () => {
   it("sync recreates channel folders and restores rows for channels the user's files use", async () => {
     const user = await createUser(server);
     const channelId = (await config(user)).channelId;
-    fs.rmSync(channelDir(channelId), { recursive: true, force: true });
+    await store().deleteChannel(channelId);
     // A channel whose row was lost while the user's files and the folder remain.
     const lost = 2_000_000_001 + (user.userId % 1000);
-    fs.mkdirSync(channelDir(lost), { recursive: true });
+    await store().ensureChannel(lost);
     const [root] = await server.db.query<{ id: string }>(
       "SELECT id FROM files WHERE user_id = $1 AND parent_id IS NULL",
       [user.userId],
@@ -186,7 +189,7 @@ describe("config and channels", () => {
     );
     const res = await call(user, "PATCH", "/users/channels/sync");
     expect(res.statusCode).toBe(204);
-    expect(fs.statSync(channelDir(channelId)).isDirectory()).toBe(true);
+    expect(await store().channelExists(channelId)).toBe(true);
     expect(await channels(user)).toEqual([
       { channelName: `Channel ${lost}`, channelId: lost },
       { channelName: "Drive", channelId },

@@ -5,7 +5,7 @@ import { startServer, type TestServer } from "./helpers.js";
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
-}, 180_000);
+});
 afterAll(() => server.close());
 
 it("answers GET /api/version without a session, with Teldrive's fields and the runtime", async () => {

@@ -1,4 +1,4 @@
-import { expect, setSettings, test } from "../../fixtures.js";
+import { expect, type Locator, setSettings, test } from "../../fixtures.js";
 import { createManyFiles } from "./seed.js";
 
 /** Page numbers of `GET /api/files` list requests made by the page. */
@@ -11,6 +11,52 @@ function recordPages(page: import("@playwright/test").Page): number[] {
   return pages;
 }
 
+interface ScrollRun {
+  /** Per animation frame while scrolling: when, and the indexes of real rows and of placeholders in view. */
+  frames: Array<{ t: number; real: number[]; placeholders: number[] }>;
+  /** `/api/files` requests that completed, with their start time (same clock as the frames). */
+  requests: Array<{ page: number; t: number }>;
+}
+
+/**
+ * Scrolls the list from where it is to its end by `step` of a screen every animation frame (a steady scroll that
+ * never pauses), noting after each step which rows are in view; then waits for the last row's name.
+ */
+async function scrollSteadilyToEnd(list: Locator, step: number): Promise<ScrollRun> {
+  const frames = await list.evaluate(async (grid, step) => {
+    const header = grid.querySelector("[role=row]:not([data-index])");
+    const seen: ScrollRun["frames"] = [];
+    await new Promise<void>((resolve) => {
+      const frame = () => {
+        grid.scrollTop += step * grid.clientHeight;
+        const box = grid.getBoundingClientRect();
+        const top = box.top + (header?.getBoundingClientRect().height ?? 0);
+        const real: number[] = [];
+        const placeholders: number[] = [];
+        for (const row of grid.querySelectorAll<HTMLElement>("[role=row][data-index]")) {
+          const r = row.getBoundingClientRect();
+          if (r.bottom <= top || r.top >= box.bottom) continue;
+          (row.dataset.placeholder === undefined ? real : placeholders).push(Number(row.dataset.index));
+        }
+        seen.push({ t: performance.now(), real, placeholders });
+        if (grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 1) resolve();
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    return seen;
+  }, step);
+  await expect(list.locator("[role=row][data-index]:not([data-placeholder])").last()).toBeVisible();
+  const requests = await list.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((e) => ({ url: new URL(e.name), t: e.startTime }))
+      .filter(({ url }) => url.pathname === "/api/files")
+      .map(({ url, t }) => ({ page: Number(url.searchParams.get("page")), t })),
+  );
+  return { frames, requests };
+}
+
 test.describe("paging", () => {
   test("the first page sizes the list; End loads only the last page; pages use the page size as limit", async ({
     authedPage: page,
@@ -18,7 +64,7 @@ test.describe("paging", () => {
   }) => {
     await setSettings(page, { pageSize: "5" });
     await api.mkdir("/many");
-    await createManyFiles(api.request, 60, { path: "/many" });
+    await createManyFiles(api.request, 100, { path: "/many" });
     const requested = recordPages(page);
     const limits = new Set<string>();
     page.on("request", (r) => {
@@ -28,21 +74,21 @@ test.describe("paging", () => {
 
     await page.goto("/my-drive?path=/many");
     const list = page.getByRole("grid", { name: "My Drive /many" });
-    // 60 rows plus the header row: the scrollbar is true to the folder from the first page.
-    await expect(list).toHaveAttribute("aria-rowcount", "61");
+    // 100 rows plus the header row: the scrollbar is true to the folder from the first page.
+    await expect(list).toHaveAttribute("aria-rowcount", "101");
     await expect(list.getByRole("row", { name: /^file-001\.txt/ })).toBeVisible();
     await expect(list.getByRole("row", { name: /^file-010\.txt/ })).toBeVisible();
     expect([...limits]).toEqual(["5"]);
 
     await list.getByRole("row", { name: /^file-001\.txt/ }).click();
     await page.keyboard.press("End");
-    const last = list.getByRole("row", { name: /^file-060\.txt/ });
+    const last = list.getByRole("row", { name: /^file-100\.txt/ });
     await expect(last).toBeVisible();
     await expect(last).toBeFocused();
-    await expect(last).toHaveAttribute("aria-rowindex", "61");
-    expect(requested).toContain(12);
+    await expect(last).toHaveAttribute("aria-rowindex", "101");
+    expect(requested).toContain(20);
     // Random access: the pages between the top and the end were never fetched.
-    expect(requested).not.toContain(7);
+    expect(requested).not.toContain(10);
     // Only rows in view are in the DOM.
     expect(await list.locator("[data-index]").count()).toBeLessThan(40);
 
@@ -88,5 +134,46 @@ test.describe("paging", () => {
     await expect(inner).toBeInViewport();
     await expect(list.getByRole("row", { name: /^file-001\.txt/ })).not.toBeInViewport();
     expect(await list.evaluate((el) => el.scrollTop)).toBe(offset);
+  });
+
+  test("scrolling steadily, names show before scrolling stops: each page is asked for before its rows scroll in; End then fetches only the last page", async ({
+    authedPage: page,
+    api,
+  }) => {
+    await setSettings(page, { pageSize: "40" });
+    await api.mkdir("/long");
+    await createManyFiles(api.request, 240, { path: "/long" });
+    await page.goto("/my-drive?path=/long");
+    const list = page.getByRole("grid", { name: "My Drive /long" });
+    await expect(list.getByRole("row", { name: /^file-001\.txt/ })).toBeVisible();
+
+    // About two screens a second at 60 frames a second: a reading pace.
+    const run = await scrollSteadilyToEnd(list, 1 / 30);
+    const pageOf = (index: number) => Math.floor(index / 40) + 1;
+    for (let p = 2; p <= 6; p++) {
+      const entered = run.frames.find((f) => [...f.real, ...f.placeholders].some((i) => pageOf(i) === p));
+      const request = run.requests.find((r) => r.page === p);
+      expect(entered, `rows of page ${p} scrolled into view`).toBeDefined();
+      expect(request, `page ${p} was asked for`).toBeDefined();
+      // Asked for while the view was still above it, as the scroll went: not after its rows came into view.
+      expect(request?.t, `page ${p} asked for before its rows scrolled in`).toBeLessThan(entered?.t ?? 0);
+      // And its names were on screen while the list was still moving.
+      expect(
+        run.frames.some((f) => f.real.some((i) => pageOf(i) === p)),
+        `names of page ${p} in view while scrolling`,
+      ).toBe(true);
+    }
+
+    // In a new tab (an empty cache, and no scroll position to restore): End jumps to the last row and fetches only
+    // the last page.
+    const fresh = await page.context().newPage();
+    await fresh.goto("/my-drive?path=/long");
+    const freshList = fresh.getByRole("grid", { name: "My Drive /long" });
+    await freshList.getByRole("row", { name: /^file-001\.txt/ }).click();
+    const requested = recordPages(fresh);
+    await fresh.keyboard.press("End");
+    const last = freshList.getByRole("row", { name: /^file-240\.txt/ });
+    await expect(last).toBeFocused();
+    expect(requested).toEqual([6]);
   });
 });

@@ -1,5 +1,13 @@
-import { expect, test } from "../../fixtures.js";
+import { expect, type Page, test } from "../../fixtures.js";
 import { createEmptyFile, daysAgo } from "./seed.js";
+
+/** The instant local midnight of the day `daysBack` before today is, in the page's time zone, as the client sends it. */
+function localDayStart(page: Page, daysBack: number): Promise<string> {
+  return page.evaluate((back) => {
+    const now = new Date();
+    return new Date(now.getFullYear(), now.getMonth(), now.getDate() - back).toISOString();
+  }, daysBack);
+}
 
 function isoDay(daysBack: number): string {
   const d = new Date();
@@ -41,7 +49,7 @@ test.describe("search filters", () => {
       category: "image",
       path: "/pics",
       deepSearch: "true",
-      updatedAt: `gte:${isoDay(30)}`,
+      updatedAt: `gte:${await localDayStart(page, 30)}`,
     });
     await expect(page.getByRole("grid", { name: "Search results" }).locator("[data-index] span[title]")).toHaveText([
       "cat.png",
@@ -86,7 +94,10 @@ test.describe("search filters", () => {
     const request = page.waitForRequest((r) => new URL(r.url()).searchParams.get("operation") === "find");
     await form.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`modifiedDate=-2&fromDate=${isoDay(10)}&toDate=${isoDay(2)}$`));
-    expect(new URL((await request).url()).searchParams.get("updatedAt")).toBe(`gte:${isoDay(10)},lte:${isoDay(2)}`);
+    // Whole days of the user's time zone: from the start of the first to the end of the last (the start of the next).
+    expect(new URL((await request).url()).searchParams.get("updatedAt")).toBe(
+      `gte:${await localDayStart(page, 10)},lt:${await localDayStart(page, 1)}`,
+    );
   });
 
   test("current folder applies only on a my-drive route", async ({ authedPage: page, api }) => {

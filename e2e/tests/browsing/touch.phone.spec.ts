@@ -31,14 +31,14 @@ test.describe("touch", () => {
     await expect(page.getByRole("dialog", { name: "Rename file" })).toBeVisible();
     await page.keyboard.press("Escape");
 
-    await page.getByRole("button", { name: "Select" }).tap();
-    await expect(page.getByRole("button", { name: "Select" })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: "Select", exact: true }).tap();
+    await expect(page.getByRole("button", { name: "Select", exact: true })).toHaveAttribute("aria-pressed", "true");
     await list.getByRole("row", { name: /^b\.txt/ }).tap();
     await list.getByRole("row", { name: /^Photos/ }).tap();
     // a.txt stays selected from the long press.
     await expect(list.locator("[aria-selected=true]")).toHaveCount(3);
 
-    await page.getByRole("button", { name: "Select" }).tap();
+    await page.getByRole("button", { name: "Select", exact: true }).tap();
     await list.getByRole("row", { name: /^Photos/ }).tap();
     await expect(page).toHaveURL(/path=%2FPhotos$/);
   });

@@ -41,7 +41,7 @@ test.describe("list views", () => {
     await expect(list).toHaveAttribute("aria-rowcount", "2");
   });
 
-  test("browse by folder and by category; folders open as browse views", async ({ authedPage: page, api }) => {
+  test("browse by category; a folder by id opens in My Drive with breadcrumbs", async ({ authedPage: page, api }) => {
     const top = await api.createFolder("Top");
     await api.createFolder("Sub", "/Top");
     await createEmptyFile(api.request, { name: "a.png", path: "/Top", mimeType: "image/png" });
@@ -49,10 +49,17 @@ test.describe("list views", () => {
     await createEmptyFile(api.request, { name: "c.jpg", mimeType: "image/jpeg" });
 
     await page.goto(`/browse?parentId=${top.id}`);
-    const list = page.getByRole("grid", { name: "Browse" });
+    await expect(page).toHaveURL(/\/my-drive\?path=%2FTop$/);
+    await expect(page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link")).toHaveText([
+      "My Drive",
+      "Top",
+    ]);
+    const list = page.getByRole("grid", { name: "My Drive /Top" });
     await expect(list.locator("[data-index] span[title]")).toHaveText(["Sub", "a.png"]);
     await list.getByRole("row", { name: /^Sub, Folder/ }).dblclick();
-    await expect(list.getByRole("row", { name: /^b\.mp4, Video file/ })).toBeVisible();
+    await expect(
+      page.getByRole("grid", { name: "My Drive /Top/Sub" }).getByRole("row", { name: /^b\.mp4, Video file/ }),
+    ).toBeVisible();
     await page.keyboard.press("Backspace");
     await expect(list.getByRole("row", { name: /^a\.png/ })).toBeVisible();
 
@@ -77,10 +84,23 @@ test.describe("list views", () => {
     await expect(results.locator("[data-index] span[title]")).toHaveText(["holiday photo.jpg"]);
   });
 
-  test("a page that fails shows the error and a Retry", async ({ authedPage: page }) => {
+  test("a refused request says why in words and offers no Retry that cannot help", async ({ authedPage: page }) => {
     await page.goto("/search?query=(&searchType=regex");
     const alert = page.getByRole("alert").filter({ hasText: "Could not load" });
-    await expect(alert).toBeVisible({ timeout: 30_000 });
-    await expect(alert.getByRole("button", { name: "Retry" })).toBeVisible();
+    await expect(alert).toHaveText("Could not load the files: The search pattern is not a valid regular expression.");
+    await expect(alert.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  });
+
+  test("a page lost on the way shows the error and a Retry that works", async ({ authedPage: page, api }) => {
+    await createEmptyFile(api.request, { name: "kept.txt" });
+    // The connection drops for every list request until the test lets them through.
+    await page.route("**/api/files?*", (route) => route.abort("connectionreset"));
+    await page.goto("/recent");
+    const alert = page.getByRole("alert").filter({ hasText: "Could not load" });
+    // The client retries on its own first (about 15 s of back-off), then asks.
+    await expect(alert).toHaveText(/Can't reach the server\. Check your connection\./, { timeout: 120_000 });
+    await page.unroute("**/api/files?*");
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("grid", { name: "Recent" }).getByRole("row", { name: /^kept\.txt/ })).toBeVisible();
   });
 });

@@ -28,19 +28,29 @@ export function bytesOf(size: number, seed = 1): Buffer {
 
 export const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
-/** Picks files through the toolbar's "Upload file" button and the browser's file chooser. */
+/**
+ * Picks files through the toolbar's "Upload file" command and the browser's file chooser: a button where the toolbar
+ * has room, an item of its "New" menu on a phone.
+ */
 export async function uploadThroughPicker(
   page: Page,
   files: { name: string; mimeType: string; buffer: Buffer }[] | string[],
 ): Promise<void> {
+  const toolbar = page.getByRole("toolbar", { name: "Folder" });
+  const newMenu = toolbar.getByRole("button", { name: "New", exact: true });
+  const direct = toolbar.getByRole("button", { name: "Upload file" });
+  await expect(newMenu.or(direct)).toBeVisible();
   const chooser = page.waitForEvent("filechooser");
-  await page.getByRole("toolbar", { name: "Folder" }).getByRole("button", { name: "Upload file" }).click();
+  if (await newMenu.isVisible()) {
+    await newMenu.click();
+    await page.getByRole("menuitem", { name: "Upload file" }).click();
+  } else await direct.click();
   await (await chooser).setFiles(files);
 }
 
 /** Waits until the panel reports every upload finished. */
 export async function expectUploadsComplete(page: Page): Promise<void> {
-  await expect(uploadsPanel(page).getByRole("heading", { name: "Uploads complete" })).toBeVisible({ timeout: 30_000 });
+  await expect(uploadsPanel(page).getByRole("heading", { name: "Uploads complete" })).toBeVisible({ timeout: 120_000 });
 }
 
 /** The file named `name` in `path`, read through the API. */

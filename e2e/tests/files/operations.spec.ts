@@ -113,6 +113,9 @@ test("keyboard: F2 renames, Delete deletes, Ctrl+X / Ctrl+V moves into a folder"
   await row(page, "two.txt").click();
   await page.keyboard.press("Delete");
   const confirm = page.getByRole("dialog", { name: 'Delete "two.txt"?' });
+  // Cancel holds the focus (Enter alone never deletes); Tab reaches Delete.
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Tab");
   await expect(confirm.getByRole("button", { name: "Delete" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(row(page, "two.txt")).toHaveCount(0);

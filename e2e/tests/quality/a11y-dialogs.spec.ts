@@ -29,7 +29,7 @@ async function checkOpen(page: Page, what: string, opened: Locator, trigger?: Lo
   await expectNoSeriousA11yViolations(page, what, axeOptions);
   await page.keyboard.press("Escape");
   await expect(opened).toBeHidden();
-  if (trigger) await expect.soft(trigger, `focus returns after closing ${what}`).toBeFocused({ timeout: 3000 });
+  if (trigger) await expect.soft(trigger, `focus returns after closing ${what}`).toBeFocused();
 }
 
 for (const scheme of ["light", "dark"] as const) {
@@ -40,7 +40,7 @@ for (const scheme of ["light", "dark"] as const) {
       axeOptions = scheme === "dark" ? { onlyRules: COLOUR_RULES } : {};
     });
     // Many axe runs on a shared 2-core machine.
-    test.describe.configure({ timeout: 180_000 });
+    test.describe.configure({ timeout: 600_000 });
 
     test("header and list menus and dialogs", async ({ page, api }) => {
       await seed(api);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test, uniquePhone } from "../../fixtures.js";
 import { REPO_ROOT, startDriveServer } from "../../lib/server.js";
+import { asTeldrive18 } from "../../lib/teldrive.js";
 import { expectTheme, inEveryScheme, searchParam } from "./matrix.js";
 
 const CODE_HINT = "Enter the code sent to you (on a self-hosted server it is printed in the server log).";
@@ -82,7 +83,16 @@ inEveryScheme("sign-in page", (scheme) => {
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   });
 
-  test("QR sign-in shows the server's message where it is unavailable", async ({ page }) => {
+  test("QR sign-in is offered only where the server has it", async ({ page }) => {
+    const asked = page.waitForResponse((r) => r.url().endsWith("/api/capabilities"));
+    await page.goto("/login");
+    expect((await (await asked).json()).qrLogin).toBe(false);
+    await expect(page.getByRole("button", { name: "Send code" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in with QR code" })).toHaveCount(0);
+  });
+
+  test("against Teldrive (no /api/capabilities) QR sign-in is offered, and a refusal is shown", async ({ page }) => {
+    await asTeldrive18(page);
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign in with QR code" }).click();
     await expect(page.getByRole("alert")).toHaveText(

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import bcrypt from "bcryptjs";
 import type { Queryable } from "../db/index.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
 
 export interface Account {
   userId: number;
@@ -30,13 +30,10 @@ const toAccount = (r: AccountRow): Account => ({
 });
 
 /**
- * A stable positive user id for a phone: 48 bits of its SHA-256, so the same phone keeps its id
- * across fresh databases and the id does not reveal the number.
+ * A new account's id: 48 random bits. Ids used to be derived from the phone number (unkeyed SHA-256), which
+ * anyone could reverse by trying every number; accounts created that way keep their id.
  */
-export function userIdForPhone(phone: string): number {
-  const digest = crypto.createHash("sha256").update(phone).digest();
-  return digest.readUIntBE(0, 6) + 1;
-}
+const newUserId = () => crypto.randomInt(1, 2 ** 48);
 
 export async function findAccount(db: Queryable, phone: string): Promise<Account | null> {
   const rows = await db.query<AccountRow>(
@@ -48,21 +45,22 @@ export async function findAccount(db: Queryable, phone: string): Promise<Account
 
 /** The account of a (normalised) phone number, created on first use with its name taken from the number. */
 export async function findOrCreateAccount(db: Queryable, phone: string): Promise<Account> {
-  await db.query(
-    "INSERT INTO users (user_id, phone, name, user_name) VALUES ($1, $2, $3, $4) ON CONFLICT (phone) DO NOTHING",
-    [userIdForPhone(phone), phone, phone, phone.slice(1)],
-  );
-  const account = await findAccount(db, phone);
-  if (!account) throw new Error(`account for ${phone} vanished`);
-  return account;
+  // A random id may (rarely) be taken already: then nothing is inserted and another id is tried.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await db.query(
+      "INSERT INTO users (user_id, phone, name, user_name) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+      [newUserId(), phone, phone, phone.slice(1)],
+    );
+    const account = await findAccount(db, phone);
+    if (account) return account;
+  }
+  throw new Error(`could not create an account for ${phone}`);
 }
-
-const BCRYPT_ROUNDS = 10;
 
 /** Sets the account's 2FA password (creating the account when it does not exist yet). */
 export async function setPassword(db: Queryable, phone: string, password: string): Promise<void> {
   const account = await findOrCreateAccount(db, phone);
-  const hash = await bcrypt.hash(password, BCRYPT_ROUNDS);
+  const hash = await hashPassword(password);
   await db.query("UPDATE users SET password_hash = $1, updated_at = now() WHERE user_id = $2", [hash, account.userId]);
 }
 
@@ -75,4 +73,4 @@ export async function clearPassword(db: Queryable, phone: string): Promise<boole
   return rows.length > 0;
 }
 
-export const checkPassword = (password: string, hash: string) => bcrypt.compare(password, hash);
+export const checkPassword = verifyPassword;

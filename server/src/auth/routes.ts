@@ -27,12 +27,12 @@ const sessionCreate = z.object({
   session: z.string().min(1),
 });
 
-export async function authRoutes(app: FastifyInstance, { db, config }: Deps) {
+export async function authRoutes(app: FastifyInstance, { db, config, blobs }: Deps) {
   const issued = new IssuedSessions();
   const limiter = new CodeRequestLimiter();
 
-  app.get("/auth/ws", { websocket: true }, (socket) => {
-    const flow = new SignInFlow(db, config.allowedPhones, issued, limiter);
+  app.get("/auth/ws", { websocket: true }, (socket, req) => {
+    const flow = new SignInFlow(db, config.allowedPhones, issued, limiter, req.ip);
     // One message at a time, so a burst of guesses is counted in order.
     let queue = Promise.resolve();
     socket.on("message", (data) => {
@@ -60,8 +60,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps) {
         appName: appNameFromUserAgent(req.headers["user-agent"]),
       });
     });
-    await syncChannels(db, config.dataDir, body.userId);
-    setSessionCookie(reply, token);
+    await syncChannels(db, blobs, body.userId);
+    setSessionCookie(req, reply, token);
     return reply.status(204).send();
   });
 
@@ -86,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   app.post("/auth/logout", async (req, reply) => {
     const user = await requireUser(db, req);
     await db.query("DELETE FROM sessions WHERE hash = $1", [user.hash]);
-    clearSessionCookie(reply);
+    clearSessionCookie(req, reply);
     return reply.status(204).send();
   });
 }

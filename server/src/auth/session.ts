@@ -76,15 +76,19 @@ export async function requireUser(db: Queryable, req: FastifyRequest): Promise<A
   return user;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string) {
-  reply.setCookie(COOKIE_NAME, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    maxAge: SESSION_TTL_SECONDS,
-  });
+/** Cookie attributes: `Secure` when the request came over HTTPS, directly or as a trusted proxy says. */
+const cookieOptions = (req: FastifyRequest, maxAge: number) => ({
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax" as const,
+  secure: req.protocol === "https",
+  maxAge,
+});
+
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(COOKIE_NAME, token, cookieOptions(req, SESSION_TTL_SECONDS));
 }
 
-export function clearSessionCookie(reply: FastifyReply) {
-  reply.setCookie(COOKIE_NAME, "", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 0 });
+export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
+  reply.setCookie(COOKIE_NAME, "", cookieOptions(req, 0));
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Queryable } from "../db/index.js";
+import { AttemptLimiter } from "../shares/attempt-limiter.js";
 import { type Account, checkPassword, findOrCreateAccount } from "./accounts.js";
 import { isPhoneAllowed, normalisePhone } from "./phone.js";
 
@@ -9,9 +10,16 @@ export const MAX_ATTEMPTS = 5;
 /** How long the `session` handed out on success may be exchanged at `POST /auth/login`. */
 export const ISSUED_SESSION_TTL_MS = 5 * 60 * 1000;
 
-/** Codes one phone number may request per window, over all connections: 10 codes x 5 guesses per 15 minutes. */
-export const MAX_CODES_PER_WINDOW = 10;
+/**
+ * Code requests per 15 minutes: one address may ask 5 codes for a number, and a number gets at most 30 over
+ * all addresses (150 guesses of a 5-digit code). Someone else spending a victim's codes therefore needs six
+ * addresses instead of one, and guessing stays bounded however many addresses are used. There is no cap per
+ * address over all numbers: behind a proxy without TRUST_PROXY every client has the proxy's address, and such
+ * a cap would let anyone stop all sign-ins.
+ */
 export const CODE_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_CODES_PER_PHONE_AND_ADDRESS = 5;
+export const MAX_CODES_PER_PHONE = 30;
 /** Sign-in messages are small; anything larger is refused unread. */
 const MAX_MESSAGE_BYTES = 4096;
 
@@ -69,21 +77,17 @@ export class IssuedSessions {
   }
 }
 
-/** Caps code requests per phone number, so guessing cannot go on by asking for new codes. */
+/** Caps code requests per phone number and per phone number and requesting address (limits above). */
 export class CodeRequestLimiter {
-  private readonly requests = new Map<string, number[]>();
+  private readonly perPhoneAndAddress = new AttemptLimiter(MAX_CODES_PER_PHONE_AND_ADDRESS, CODE_WINDOW_MS);
+  private readonly perPhone = new AttemptLimiter(MAX_CODES_PER_PHONE, CODE_WINDOW_MS);
 
-  /** Records a request; false when the phone has used up its window. */
-  allow(phone: string): boolean {
-    const now = Date.now();
-    for (const [key, times] of this.requests) {
-      const live = times.filter((t) => t > now - CODE_WINDOW_MS);
-      if (live.length === 0) this.requests.delete(key);
-      else this.requests.set(key, live);
-    }
-    const times = this.requests.get(phone) ?? [];
-    if (times.length >= MAX_CODES_PER_WINDOW) return false;
-    this.requests.set(phone, [...times, now]);
+  /** Records a request; false (and nothing recorded) when either limit is used up. */
+  allow(phone: string, address: string): boolean {
+    const both = `${phone}|${address}`;
+    if (this.perPhoneAndAddress.retryAfter(both) > 0 || this.perPhone.retryAfter(phone) > 0) return false;
+    this.perPhoneAndAddress.record(both);
+    this.perPhone.record(phone);
     return true;
   }
 }
@@ -120,6 +124,8 @@ export class SignInFlow {
     private readonly allowedPhones: string[] | undefined,
     private readonly issued: IssuedSessions,
     private readonly limiter: CodeRequestLimiter,
+    /** The requesting client's address (the real one behind a trusted proxy). */
+    private readonly address: string,
   ) {}
 
   async handle(raw: string): Promise<ServerMessage | null> {
@@ -144,7 +150,8 @@ export class SignInFlow {
     const phone = normalisePhone(phoneNo);
     if (!phone) return error("invalid phone number: use the international format, e.g. +15551234567");
     if (!isPhoneAllowed(phone, this.allowedPhones)) return error("user not allowed");
-    if (!this.limiter.allow(phone)) return error("too many codes requested for this number; try again later");
+    if (!this.limiter.allow(phone, this.address))
+      return error("too many codes requested for this number; try again later");
     const code = String(crypto.randomInt(0, 100_000)).padStart(5, "0");
     const phoneCodeHash = crypto.randomBytes(16).toString("hex");
     this.pendingCode = { phone, code, phoneCodeHash, expiresAt: Date.now() + CODE_TTL_MS, wrong: 0 };

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
 import { timeoutError } from "./errors.js";
 import type { Db, DbHandle, Queryable } from "./index.js";
 import type { FromWorker, ToWorker, WireError, WorkerInit } from "./pglite-protocol.js";
+import { seedFromTemplate } from "./pglite-template.js";
 import { type Lane, Turns } from "./turns.js";
 
 interface Pending {
@@ -168,6 +170,7 @@ class PgliteWorkerDb {
 export async function openPglite(dataDir: string, statementTimeoutMs: number): Promise<Db> {
   const dir = path.join(dataDir, "pglite");
   fs.mkdirSync(dir, { recursive: true });
+  await seedFromTemplate(dir, (d) => PGlite.create(d));
   const lite = new PgliteWorkerDb(dir, statementTimeoutMs);
   await lite.opened();
   const handle = (lane: Lane): DbHandle => ({

@@ -32,7 +32,10 @@ export const listQuerySchema = z.object({
     .transform((s, ctx) => {
       const parsed = parseUpdatedAt(s);
       if (!parsed) {
-        ctx.addIssue({ code: "custom", message: "expected op:YYYY-MM-DD entries, op one of gte, lte, eq, gt, lt" });
+        ctx.addIssue({
+          code: "custom",
+          message: "expected op:YYYY-MM-DD or op:<date-time with offset> entries, op one of gte, lte, eq, gt, lt",
+        });
         return z.NEVER;
       }
       return parsed;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import bcrypt from "bcryptjs";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../app.js";
+import { hashPassword } from "../auth/passwords.js";
 import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
@@ -14,8 +14,6 @@ interface ShareRow {
   password: string | null;
   expires_at: Date | null;
 }
-
-const BCRYPT_ROUNDS = 10;
 
 async function ownShare(q: Queryable, userId: number, fileId: string): Promise<ShareRow> {
   const rows = await q.query<ShareRow>(
@@ -41,7 +39,7 @@ export async function shareRoutes(app: FastifyInstance, { db }: Deps) {
     const body = shareBodySchema.parse(req.body ?? {});
     const file = await requireOwnedFile(db, user.userId, id);
     const expiresAt = body.expiresAt ? futureDate(body.expiresAt) : null;
-    const password = body.password ? await bcrypt.hash(body.password, BCRYPT_ROUNDS) : null;
+    const password = body.password ? await hashPassword(body.password) : null;
     await db.tx(async (q) => {
       // Serialises concurrent creates for the same file so only one share can exist.
       await q.query("SELECT id FROM files WHERE id = $1 FOR UPDATE", [file.id]);
@@ -78,7 +76,7 @@ export async function shareRoutes(app: FastifyInstance, { db }: Deps) {
     // Like Teldrive an empty password changes nothing; null (our addition) removes it.
     let password = share.password;
     if (body.password === null) password = null;
-    else if (body.password) password = await bcrypt.hash(body.password, BCRYPT_ROUNDS);
+    else if (body.password) password = await hashPassword(body.password);
     let expiresAt = share.expires_at;
     if (body.expiresAt === null) expiresAt = null;
     else if (body.expiresAt) expiresAt = futureDate(body.expiresAt);

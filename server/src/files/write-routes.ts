@@ -61,8 +61,11 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       if (parent?.type !== "folder") throw notFound("parent folder not found");
       const content = body.type === "file" ? await readContent(q, blobs, user.userId, body) : null;
       const updatedAt = body.updatedAt ?? new Date().toISOString();
+      // Teldrive's create is an upsert that keeps an existing folder: clients re-upload a folder to resume.
+      const sameFolder = (row: FileRow | undefined) => body.type === "folder" && row?.type === "folder";
       const existing = await sibling(q, user.userId, parent.id, name);
       if (existing) {
+        if (sameFolder(existing)) return existing;
         if (!body.replace || existing.type !== "file" || !content) throw clash(name);
         const [replaced] = await q.query<FileRow>(
           `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,
@@ -86,7 +89,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       const [created] = await q.query<FileRow>(
         `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
            channel_id, hash, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING RETURNING *`,
         [
           uuidv7(),
           name,
@@ -104,6 +107,12 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
           updatedAt,
         ],
       );
+      if (!created) {
+        // A concurrent create of the same name committed first.
+        const winner = await sibling(q, user.userId, parent.id, name);
+        if (sameFolder(winner)) return winner;
+        throw clash(name);
+      }
       return created;
     });
     driveChanged(user.userId);

@@ -4,14 +4,16 @@ import { firstPartyCookie } from "./first-party-cookie.js";
 
 /**
  * TELDRIVE_URL mode: every `/api` call, the sign-in websocket included, goes to a real Teldrive
- * server, and this server only serves the web client. Cookies come back first-party.
+ * server, and this server only serves the web client. Cookies come back first-party. A path in
+ * `upstream` (Teldrive served under `https://host/teldrive`) is kept: `/api/x` goes to `/teldrive/api/x`.
  */
 export async function teldriveProxy(app: FastifyInstance, { upstream }: { upstream: string }) {
-  const upstreamOrigin = new URL(upstream).origin;
+  const url = new URL(upstream);
+  const upstreamOrigin = url.origin;
   await app.register(fastifyHttpProxy, {
     upstream: upstreamOrigin,
     prefix: "/api",
-    rewritePrefix: "/api",
+    rewritePrefix: `${url.pathname.replace(/\/+$/, "")}/api`,
     websocket: true,
     replyOptions: {
       // This server already refused cross-origin writes; the upstream sees calls as coming from itself.

@@ -1,7 +1,7 @@
 /**
- * Counts wrong passwords per key (share + client address) in a sliding window. Once `max` failures fall
- * inside the window the key is locked until the oldest of them leaves it; a locked key is refused before
- * its password is even checked, so guessing stays at `max` tries per window.
+ * Counts attempts per key (e.g. wrong passwords per share and client address) in a sliding window. Once `max`
+ * attempts fall inside the window the key is locked until the oldest of them leaves it; a locked key is refused
+ * before anything is checked, so guessing stays at `max` tries per window.
  */
 export class AttemptLimiter {
   private readonly failures = new Map<string, number[]>();
@@ -28,7 +28,7 @@ export class AttemptLimiter {
     return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
   }
 
-  fail(key: string) {
+  record(key: string) {
     const now = Date.now();
     const list = [...this.recent(key, now), now].slice(-this.max);
     // Bounded memory: forget the longest-idle key first (Map keeps insertion order; re-insert to refresh).

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import bcrypt from "bcryptjs";
+import { verifyPassword } from "../auth/passwords.js";
 
 /**
- * Remembers passwords that matched a share's bcrypt hash for a few minutes. A protected video sends its
+ * Remembers passwords that matched a share's password hash for a few minutes. A protected video sends its
  * password with every Range request, and a bcrypt check per seek would cost ~100 ms of CPU each time.
  * Keyed by the stored hash, so changing the share's password invalidates the entry.
  */
@@ -19,7 +19,7 @@ export class PasswordCache {
     const until = this.verified.get(key);
     if (until !== undefined && until > Date.now()) return true;
     this.verified.delete(key);
-    if (!(await bcrypt.compare(password, hash))) return false;
+    if (!(await verifyPassword(password, hash))) return false;
     if (this.verified.size >= this.maxEntries) {
       const oldest = this.verified.keys().next().value;
       if (oldest !== undefined) this.verified.delete(oldest);

@@ -6,8 +6,8 @@ import { CONTENT_COLUMNS, type ContentFile, sendFile } from "../content/send-fil
 import type { Queryable } from "../db/index.js";
 import { getOwnedFile, listFolder, toFileOut } from "../files/index.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
-import { AttemptLimiter } from "./attempt-limiter.js";
 import { PasswordCache } from "./password-cache.js";
+import { ShareGuard } from "./share-guard.js";
 import { sharePassword } from "./share-password.js";
 
 interface ShareRow {
@@ -84,23 +84,23 @@ async function insideShare(db: Queryable, share: ShareRow, fileId: string): Prom
 }
 
 export async function shareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
-  const limiter = new AttemptLimiter();
+  const guard = new ShareGuard();
   const passwords = new PasswordCache();
 
-  /** Checks a password against a protected share, refusing while too many wrong ones came from this address. */
+  /** Checks a password against a protected share, refusing while too many wrong ones came in (ShareGuard). */
   async function checkPassword(req: FastifyRequest, reply: FastifyReply, share: ShareRow, password: string | null) {
     if (!share.password) return;
-    const key = `${share.id}|${req.ip}`;
-    const wait = limiter.retryAfter(key);
+    const protectedShare = { id: share.id, password: share.password };
+    const wait = guard.retryAfter(protectedShare, req.ip);
     if (wait > 0) {
       reply.header("Retry-After", String(wait));
       throw new HttpError(429, "too many attempts, try again later");
     }
     if (password !== null && (await passwords.matches(password, share.password))) {
-      limiter.reset(key);
+      guard.succeeded(protectedShare, req.ip);
       return;
     }
-    limiter.fail(key);
+    guard.failed(protectedShare, req.ip);
     throw unauthorized("invalid password");
   }
 
@@ -126,7 +126,8 @@ export async function shareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       name: share.name,
       type: share.type,
       ...(share.expires_at ? { expiresAt: rfc3339(share.expires_at) } : {}),
-      userId: share.user_id,
+      // Teldrive sends the owner's id; it is no business of an anonymous visitor, so always 0 here.
+      userId: 0,
       protected: share.password !== null,
     };
   });

@@ -1,8 +1,7 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import { Readable, Transform, type TransformCallback } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { PassThrough, pipeline, Readable, Transform, type TransformCallback } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { pipeline as pipelineAsync } from "node:stream/promises";
 import type { Config } from "../config.js";
 import { badRequest } from "../http/errors.js";
 import {
@@ -11,19 +10,23 @@ import {
   decryptedSize,
   deriveKey,
   EncryptStream,
+  encryptedSize,
   HEADER_SIZE,
   newSalt,
   parseHeader,
   SEALED_BLOCK_SIZE,
 } from "./crypt.js";
+import { DiskStore } from "./disk-store.js";
+import { S3Store } from "./s3-store.js";
+import type { PartRef, PartStore } from "./store.js";
+
+export type { PartRef, PartStore } from "./store.js";
 
 /** One stored part of a file, as kept in `files.parts`. */
 export interface StoredPart {
   id: number;
   salt?: string;
 }
-
-const TEMP_MARK = ".tmp-";
 
 /** Passes exactly `length` bytes through; fails as soon as more arrive, or at the end when fewer did. */
 class ExactLength extends Transform {
@@ -41,57 +44,55 @@ class ExactLength extends Transform {
   }
 }
 
-function isMissing(err: unknown) {
-  return (err as NodeJS.ErrnoException)?.code === "ENOENT";
+/** The store the configuration names: parts under `DATA_DIR/channels`, or in an S3 bucket. */
+export function openStore(config: Config): PartStore {
+  return config.storage.kind === "s3"
+    ? new S3Store(config.storage)
+    : new DiskStore(path.join(config.dataDir, "channels"));
+}
+
+/** Reaches the configured store once, so a server with a wrong bucket or endpoint fails at start. */
+export async function checkStorage(config: Config): Promise<void> {
+  const store = openStore(config);
+  try {
+    await store.check();
+  } finally {
+    store.close();
+  }
+}
+
+/** Yields a stored byte range and fails when the store returns fewer bytes than asked for. */
+async function* exactly(source: Readable, length: number): AsyncGenerator<Buffer> {
+  let left = length;
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      left -= chunk.length;
+      yield chunk;
+    }
+  } finally {
+    source.destroy();
+  }
+  if (left !== 0) throw new Error(`stored part is shorter than expected (${left} bytes missing)`);
 }
 
 /**
- * File parts on local disk: `DATA_DIR/channels/<channelId>/<partId>`.
- * CONTRACT (implemented by the storage module; other modules only call these):
+ * File parts in the configured store (local disk or S3), with Teldrive's per-part encryption on top:
+ * every store sees only the bytes to keep. Other modules call only these methods.
  */
 export class Blobs {
-  readonly root: string;
+  readonly store: PartStore;
 
-  constructor(readonly config: Config) {
-    this.root = path.join(config.dataDir, "channels");
-    this.removeStaleTempFiles();
+  constructor(
+    readonly config: Config,
+    store?: PartStore,
+  ) {
+    this.store = store ?? openStore(config);
   }
 
-  partPath(channelId: number, partId: number): string {
-    return path.join(this.root, String(Math.trunc(channelId)), String(Math.trunc(partId)));
-  }
-
-  /** Half-written parts of a previous run (a crash mid-upload) are never referenced; drop them at start. */
-  private removeStaleTempFiles() {
-    if (!fs.existsSync(this.root)) return;
-    for (const channel of fs.readdirSync(this.root)) {
-      const dir = path.join(this.root, channel);
-      if (!fs.statSync(dir).isDirectory()) continue;
-      for (const name of fs.readdirSync(dir))
-        if (name.includes(TEMP_MARK)) fs.rmSync(path.join(dir, name), { force: true });
-    }
-  }
-
-  private async placeAtomically(target: string, write: (temp: string) => Promise<void>) {
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}${TEMP_MARK}${crypto.randomBytes(6).toString("hex")}`;
-    try {
-      await write(temp);
-      // Flush before the rename so a part that has its final name is whole even after a power cut.
-      const handle = await fs.promises.open(temp, "r+");
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await fs.promises.rename(temp, target);
-    } catch (err) {
-      await fs.promises.rm(temp, { force: true });
-      throw err;
-    }
-  }
-
-  /** Streams a part body to disk (temp name, renamed when whole). 400 when the body is shorter or longer than `length`. */
+  /**
+   * Streams a part body into the store; readers never see it half-written. 400 when the body is
+   * shorter or longer than `length`. `size` is the stored size (ciphertext when encrypted).
+   */
   async writePart(opts: {
     channelId: number;
     partId: number;
@@ -102,32 +103,48 @@ export class Blobs {
     const secret = this.config.encryptionKey;
     if (opts.encrypted && !secret) throw badRequest("encryption is not enabled");
     const salt = opts.encrypted ? newSalt() : "";
-    const target = this.partPath(opts.channelId, opts.partId);
+    const ref = { channelId: opts.channelId, partId: opts.partId };
     const stages: NodeJS.ReadWriteStream[] = [new ExactLength(opts.length)];
     if (opts.encrypted && secret) stages.push(new EncryptStream(await deriveKey(secret, salt)));
-    await this.placeAtomically(target, async (temp) => {
-      // Open before streaming: a path-based write stream opens lazily and could create the temp file
-      // after a failed pipeline has already cleaned up.
-      const out = await fs.promises.open(temp, "wx");
-      try {
-        await pipeline(opts.body, ...stages, out.createWriteStream());
-      } catch (err) {
-        if (err instanceof Error && "status" in err) throw err;
-        // The client went away or the stream broke: the part is incomplete either way.
-        throw badRequest("part body is truncated");
-      }
+    const size = opts.encrypted ? encryptedSize(opts.length) : opts.length;
+    const stored = new PassThrough();
+    // Who failed first decides the answer: a short, long or broken-off body is the client's (400),
+    // anything else is the store's. A failing store destroys `stored` before the body side hears of it.
+    let bodyFailed = false;
+    const markBody = () => {
+      if (!stored.destroyed) bodyFailed = true;
+    };
+    for (const stream of [opts.body, ...stages] as NodeJS.EventEmitter[]) stream.once("error", markBody);
+    opts.body.once("close", () => {
+      if (!opts.body.readableEnded) markBody();
     });
-    const { size } = await fs.promises.stat(target);
+    const [fed, put] = await Promise.allSettled([
+      pipelineAsync(opts.body, ...stages, stored),
+      // A store that gives up stops reading: end the feeding side too, or it would wait forever.
+      this.store.put(ref, stored, size).catch((err: unknown) => {
+        stored.destroy(err instanceof Error ? err : new Error(String(err)));
+        throw err;
+      }),
+    ]);
+    if (fed.status === "rejected" && (bodyFailed || put.status === "fulfilled")) {
+      // A body longer than announced can fail only after the store took `size` bytes: drop that part.
+      if (put.status === "fulfilled") await this.store.delete([ref]);
+      const err: unknown = fed.reason;
+      if (err instanceof Error && "status" in err) throw err;
+      // The client went away or the stream broke: the part is incomplete either way.
+      throw badRequest("part body is truncated");
+    }
+    if (put.status === "rejected") throw put.reason;
     return { size, salt };
   }
 
   /** Plaintext size of one stored part. */
   async plainPartSize(channelId: number, part: StoredPart, encrypted: boolean): Promise<number> {
-    const { size } = await fs.promises.stat(this.partPath(channelId, part.id));
+    const size = await this.store.size({ channelId, partId: part.id });
     return encrypted ? decryptedSize(size) : size;
   }
 
-  /** Plaintext bytes of a whole file, or of the inclusive range [start, end]. */
+  /** Plaintext bytes of a whole file, or of the inclusive range [start, end]; only the parts and bytes needed are read. */
   createReadStream(
     file: { channelId: number; parts: StoredPart[]; size: number; encrypted: boolean },
     range?: { start: number; end: number },
@@ -163,55 +180,77 @@ export class Blobs {
     from: number,
     to: number,
   ): AsyncGenerator<Buffer> {
-    const file = this.partPath(channelId, part.id);
+    const ref = { channelId, partId: part.id };
     if (!encrypted) {
-      yield* fs.createReadStream(file, { start: from, end: to });
+      yield* exactly(await this.store.read(ref, from, to), to - from + 1);
       return;
     }
     const secret = this.config.encryptionKey;
     if (!secret) throw new Error("encrypted part but no ENCRYPTION_KEY configured");
     if (!part.salt) throw new Error("encrypted part without a salt");
     const key = await deriveKey(secret, part.salt);
-    const handle = await fs.promises.open(file, "r");
-    let nonce: Uint8Array;
-    try {
-      const header = Buffer.alloc(HEADER_SIZE);
-      await handle.read(header, 0, HEADER_SIZE, 0);
-      nonce = parseHeader(header);
-    } finally {
-      await handle.close();
-    }
-    // Only the sealed blocks that hold [from, to] are read and opened.
+    // Only the sealed blocks that hold [from, to] are read and opened; a read from the first block
+    // takes the header in the same request.
     const firstBlock = Math.floor(from / BLOCK_SIZE);
     const lastBlock = Math.floor(to / BLOCK_SIZE);
-    const cipher = fs.createReadStream(file, {
-      start: HEADER_SIZE + firstBlock * SEALED_BLOCK_SIZE,
-      end: HEADER_SIZE + (lastBlock + 1) * SEALED_BLOCK_SIZE - 1,
-    });
-    const decrypt = cipher.pipe(new DecryptStream(key, nonce, firstBlock));
-    cipher.on("error", (err) => decrypt.destroy(err));
-    let skip = from - firstBlock * BLOCK_SIZE;
-    let left = to - from + 1;
+    const cipherStart = HEADER_SIZE + firstBlock * SEALED_BLOCK_SIZE;
+    // The last block may be short: stores end a range that runs past the part at its last byte.
+    const cipherEnd = HEADER_SIZE + (lastBlock + 1) * SEALED_BLOCK_SIZE - 1;
+    const withHeader = firstBlock === 0;
+    let header = withHeader ? Buffer.alloc(0) : await this.readHeader(ref);
+    const raw = await this.store.read(ref, withHeader ? 0 : cipherStart, cipherEnd);
     try {
-      for await (const chunk of decrypt as AsyncIterable<Buffer>) {
-        let piece = chunk;
-        if (skip > 0) {
-          const n = Math.min(skip, piece.length);
-          piece = piece.subarray(n);
-          skip -= n;
-        }
-        if (piece.length > left) piece = piece.subarray(0, left);
-        left -= piece.length;
-        if (piece.length > 0) yield piece;
-        if (left === 0) break;
+      const chunks = (raw as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+      let pending = Buffer.alloc(0);
+      while (withHeader && pending.length < HEADER_SIZE) {
+        const next = await chunks.next();
+        if (next.done) throw new Error("encrypted part is shorter than its header");
+        pending = Buffer.concat([pending, next.value]);
+      }
+      if (withHeader) {
+        header = pending.subarray(0, HEADER_SIZE);
+        pending = pending.subarray(HEADER_SIZE);
+      }
+      const nonce = parseHeader(header);
+      async function* cipher(): AsyncGenerator<Buffer> {
+        if (pending.length > 0) yield pending;
+        for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+      }
+      const decrypt = pipeline(Readable.from(cipher()), new DecryptStream(key, nonce, firstBlock), () => {});
+      try {
+        yield* this.trim(decrypt, from - firstBlock * BLOCK_SIZE, to - from + 1);
+      } finally {
+        decrypt.destroy();
       }
     } finally {
-      cipher.destroy();
-      decrypt.destroy();
+      raw.destroy();
+    }
+  }
+
+  private async readHeader(ref: PartRef): Promise<Buffer> {
+    const header = await buffer(await this.store.read(ref, 0, HEADER_SIZE - 1));
+    if (header.length < HEADER_SIZE) throw new Error("encrypted part is shorter than its header");
+    return header;
+  }
+
+  /** Skips `skip` bytes of a plaintext stream, then yields `length` bytes; fails when fewer come. */
+  private async *trim(plain: Readable, skip: number, length: number): AsyncGenerator<Buffer> {
+    let toSkip = skip;
+    let left = length;
+    for await (const chunk of plain as AsyncIterable<Buffer>) {
+      let piece = chunk;
+      if (toSkip > 0) {
+        const n = Math.min(toSkip, piece.length);
+        piece = piece.subarray(n);
+        toSkip -= n;
+      }
+      if (piece.length > left) piece = piece.subarray(0, left);
+      left -= piece.length;
+      if (piece.length > 0) yield piece;
+      if (left === 0) break;
     }
     if (left > 0) throw new Error("encrypted part is shorter than expected");
   }
-
   /** Copies parts into `toChannelId` under the new ids given (same order); salts are kept. */
   async copyParts(
     from: { channelId: number; parts: StoredPart[] },
@@ -221,33 +260,41 @@ export class Blobs {
     const copied: StoredPart[] = [];
     for (const [i, part] of from.parts.entries()) {
       const id = to.partIds[i] as number; // same length checked above
-      await this.placeAtomically(this.partPath(to.channelId, id), (temp) =>
-        fs.promises.copyFile(this.partPath(from.channelId, part.id), temp),
-      );
+      await this.store.copy({ channelId: from.channelId, partId: part.id }, { channelId: to.channelId, partId: id });
       copied.push(part.salt ? { id, salt: part.salt } : { id });
     }
     return copied;
   }
 
   /** Every stored part (for the reconciliation of orphans; not on any request path). */
-  async *storedParts(): AsyncGenerator<{ channelId: number; partId: number }> {
-    if (!fs.existsSync(this.root)) return;
-    for (const channel of await fs.promises.readdir(this.root)) {
-      if (!/^\d+$/.test(channel)) continue;
-      for await (const entry of await fs.promises.opendir(path.join(this.root, channel)))
-        if (entry.isFile() && /^\d+$/.test(entry.name))
-          yield { channelId: Number(channel), partId: Number(entry.name) };
-    }
+  async *storedParts(): AsyncGenerator<PartRef> {
+    for await (const { channelId, partId } of this.store.list()) yield { channelId, partId };
   }
 
-  /** Removes parts from disk; missing ones are ignored. */
+  /** Removes one part; a part already gone is no error, so retrying is safe. */
+  async deletePart(ref: PartRef): Promise<void> {
+    await this.store.delete([ref]);
+  }
+
+  /** Removes many parts (in batches where the store can); parts already gone are no error. */
+  async deleteMany(refs: PartRef[]): Promise<void> {
+    await this.store.delete(refs);
+  }
+
+  /** Removes parts of one channel; missing ones are ignored. */
   async deleteParts(channelId: number, parts: StoredPart[]): Promise<void> {
-    for (const part of parts) {
-      try {
-        await fs.promises.unlink(this.partPath(channelId, part.id));
-      } catch (err) {
-        if (!isMissing(err)) throw err;
-      }
-    }
+    await this.store.delete(parts.map((p) => ({ channelId, partId: p.id })));
+  }
+
+  ensureChannel(channelId: number): Promise<void> {
+    return this.store.ensureChannel(channelId);
+  }
+
+  channelExists(channelId: number): Promise<boolean> {
+    return this.store.channelExists(channelId);
+  }
+
+  deleteChannel(channelId: number): Promise<void> {
+    return this.store.deleteChannel(channelId);
   }
 }

@@ -1,16 +1,9 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Queryable } from "../db/index.js";
+import type { Blobs } from "../storage/blobs.js";
 
 /** Channel ids look like Telegram's bare channel ids: ten digits. */
 export const newChannelId = () => crypto.randomInt(1_000_000_000, 10_000_000_000);
-
-export const channelDir = (dataDir: string, channelId: number) => path.join(dataDir, "channels", String(channelId));
-
-export async function ensureChannelDir(dataDir: string, channelId: number): Promise<void> {
-  await fs.mkdir(channelDir(dataDir, channelId), { recursive: true });
-}
 
 /** Makes the most recently created channel the default when the user has none selected. */
 export async function ensureSelected(db: Queryable, userId: number): Promise<void> {
@@ -33,21 +26,21 @@ export async function referencedChannels(db: Queryable, userId: number): Promise
 }
 
 /**
- * "Sync" on this server: every channel row of the user gets its folder, channels that the user's
- * files or uploads use but that have no row (and whose folder exists) get a row back, and a default
- * is selected when none is.
+ * "Sync" on this server: every channel row of the user gets its place in the store (a folder, or a
+ * marker object in S3), channels that the user's files or uploads use but that have no row (and that
+ * exist in the store) get a row back, and a default is selected when none is.
  */
-export async function syncChannels(db: Queryable, dataDir: string, userId: number): Promise<void> {
+export async function syncChannels(
+  db: Queryable,
+  blobs: Pick<Blobs, "ensureChannel" | "channelExists">,
+  userId: number,
+): Promise<void> {
   const rows = await db.query<{ channel_id: number }>("SELECT channel_id FROM channels WHERE user_id = $1", [userId]);
-  for (const row of rows) await ensureChannelDir(dataDir, row.channel_id);
+  for (const row of rows) await blobs.ensureChannel(row.channel_id);
   const known = new Set(rows.map((r) => r.channel_id));
   for (const channelId of await referencedChannels(db, userId)) {
     if (known.has(channelId)) continue;
-    const exists = await fs
-      .stat(channelDir(dataDir, channelId))
-      .then((s) => s.isDirectory())
-      .catch(() => false);
-    if (!exists) continue;
+    if (!(await blobs.channelExists(channelId))) continue;
     await db.query(
       "INSERT INTO channels (channel_id, channel_name, user_id) VALUES ($1, $2, $3) ON CONFLICT (channel_id) DO NOTHING",
       [channelId, `Channel ${channelId}`, userId],

@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../app.js";
@@ -6,14 +5,7 @@ import { clearSessionCookie, requireUser } from "../auth/session.js";
 import { rfc3339 } from "../auth/time.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { avatarSvg, etagOf } from "./avatar.js";
-import {
-  channelDir,
-  ensureChannelDir,
-  ensureSelected,
-  newChannelId,
-  referencedChannels,
-  syncChannels,
-} from "./channels.js";
+import { ensureSelected, newChannelId, referencedChannels, syncChannels } from "./channels.js";
 
 const BOT_TOKEN = /^\d{10}:[A-Za-z0-9_-]{35}$/;
 
@@ -27,7 +19,7 @@ const channelUpdate = z.object({ channelId: z.number().int().positive(), channel
 const channelParams = z.object({ id: z.coerce.number().int().positive() });
 const addBots = z.object({ bots: z.array(z.string()).min(1, "bots must list at least one token") });
 
-export async function userRoutes(app: FastifyInstance, { db, config }: Deps) {
+export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   app.get("/users/config", async (req) => {
     const user = await requireUser(db, req);
     const channels = await db.query<{ channel_id: number }>(
@@ -54,7 +46,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: Deps) {
     const user = await requireUser(db, req);
     const body = channelCreate.parse(req.body);
     const channelId = newChannelId();
-    await ensureChannelDir(config.dataDir, channelId);
+    await blobs.ensureChannel(channelId);
     await db.query("INSERT INTO channels (channel_id, channel_name, user_id) VALUES ($1, $2, $3)", [
       channelId,
       body.channelName,
@@ -88,7 +80,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: Deps) {
 
   app.patch("/users/channels/sync", async (req, reply) => {
     const user = await requireUser(db, req);
-    await syncChannels(db, config.dataDir, user.userId);
+    await syncChannels(db, blobs, user.userId);
     return reply.status(204).send();
   });
 
@@ -102,7 +94,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: Deps) {
       throw conflict("the channel still holds files or uploads; delete them first");
     await db.query("DELETE FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
     await ensureSelected(db, user.userId);
-    await fs.rm(channelDir(config.dataDir, id), { recursive: true, force: true });
+    await blobs.deleteChannel(id);
     return reply.status(204).send();
   });
 
@@ -157,7 +149,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: Deps) {
       user.userId,
     ]);
     if (deleted.length === 0) throw notFound("session not found");
-    if (id === user.hash) clearSessionCookie(reply);
+    if (id === user.hash) clearSessionCookie(req, reply);
     return reply.status(204).send();
   });
 

@@ -505,6 +505,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What this server offers beyond Teldrive 1.8 (our addition)
+         * @description No session needed. A real Teldrive server answers 404 here; clients then assume Teldrive 1.8's behaviour for every field (QR sign-in offered, search text ignores `path`, `updatedAt` in days only). Fields are only ever added; an absent field means Teldrive's behaviour.
+         */
+        get: operations["Capabilities_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -838,7 +858,7 @@ export interface components {
             expiresAt?: string;
             /**
              * Format: int64
-             * @description Share User ID
+             * @description Always 0: the owner's id is not disclosed to share visitors
              */
             userId: number;
             /**
@@ -1138,6 +1158,14 @@ export interface components {
                 phoneCodeHash: string;
             } | components["schemas"]["SessionCreate"];
         };
+        Capabilities: {
+            /** @description Sign-in by QR code (`{"authType":"qr"}` on /auth/ws) works. Never on the local server: it needs Telegram. */
+            qrLogin: boolean;
+            /** @description `GET /files?operation=find` with `query` and `path` searches only that folder's children (its whole subtree with `deepSearch=true`). Teldrive searches the whole drive unless deepSearch is set. */
+            searchLocation: boolean;
+            /** @description `updatedAt` entries may be exact instants with an offset (`gte:2024-11-01T00:00:00+01:00`); Teldrive takes only `YYYY-MM-DD` and silently drops other entries. */
+            updatedAtInstants: boolean;
+        };
     };
     responses: never;
     parameters: {
@@ -1171,7 +1199,7 @@ export interface components {
         "FileQuery.status": "active" | "pending_deletion";
         /** @description File type */
         "FileQuery.type": "folder" | "file";
-        /** @description UpdatedAt Filter supports operator eq, gt, lt, gte, lte */
+        /** @description Comma-separated `op:value` entries, op one of eq, gt, lt, gte, lte. A value is a day (`2024-11-05`, Teldrive's form), which this server reads as the whole UTC day (`lte:2024-11-05` keeps all of the 5th; Teldrive compares with its midnight), or an exact instant with an offset (`2024-11-05T23:59:59.999+01:00`, when `updatedAtInstants` is in /capabilities), which a client uses for whole days of its user's time zone. */
         "FileQuery.updatedAt": string;
         /** @description Items per page */
         "ShareQuery.limit": number;
@@ -1388,7 +1416,7 @@ export interface operations {
                 parentId?: components["parameters"]["FileQuery.parentId"];
                 /** @description File category */
                 category?: components["parameters"]["FileQuery.category"];
-                /** @description UpdatedAt Filter supports operator eq, gt, lt, gte, lte */
+                /** @description Comma-separated `op:value` entries, op one of eq, gt, lt, gte, lte. A value is a day (`2024-11-05`, Teldrive's form), which this server reads as the whole UTC day (`lte:2024-11-05` keeps all of the 5th; Teldrive compares with its midnight), or an exact instant with an offset (`2024-11-05T23:59:59.999+01:00`, when `updatedAtInstants` is in /capabilities), which a client uses for whole days of its user's time zone. */
                 updatedAt?: components["parameters"]["FileQuery.updatedAt"];
                 /** @description Sort field */
                 sort?: components["parameters"]["FileQuery.sort"];
@@ -1465,7 +1493,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The request has succeeded and a new resource has been created as a result. */
+            /** @description Created; for a folder whose name already exists in the parent (Teldrive's upsert), the existing folder */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1501,7 +1529,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The name already exists in the folder */
+            /** @description The name is taken by a file, or by a folder when creating a file (a file is replaced only with `replace: true`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1915,6 +1943,15 @@ export interface operations {
             };
             /** @description The name already exists in the destination */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server's disk is full; nothing was stored */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2703,6 +2740,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The server's disk is full; nothing was stored */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -3272,6 +3318,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiVersion"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Capabilities_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Capabilities"];
                 };
             };
             /** @description An unexpected error response. */

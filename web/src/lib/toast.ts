@@ -3,13 +3,13 @@ import { onDemand } from "./on-demand";
 // react-hot-toast (and the CSS-in-JS it brings) is fetched with the first toast, not with the first page.
 export const toastModule = onDemand(() => import("react-hot-toast"));
 
-type Kind = "success" | "error" | "loading";
+type Kind = "success" | "error" | "loading" | "blank";
 
 let lastId = 0;
 
 function show(kind: Kind, message: string, id?: string) {
   void toastModule.load().then(
-    ({ default: hotToast }) => hotToast[kind](message, { id }),
+    ({ default: hotToast }) => (kind === "blank" ? hotToast(message, { id }) : hotToast[kind](message, { id })),
     () => console.error(`${kind}: ${message}`), // Offline before the first toast: the message is not lost entirely.
   );
 }
@@ -20,6 +20,8 @@ function show(kind: Kind, message: string, id?: string) {
  * replaces that toast.
  */
 export const toast = {
+  /** News that is neither success nor failure, e.g. "Nothing moved". */
+  info: (message: string) => show("blank", message),
   success: (message: string, options?: { id?: string }) => show("success", message, options?.id),
   error: (message: string, options?: { id?: string }) => show("error", message, options?.id),
   loading(message: string): string {

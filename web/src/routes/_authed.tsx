@@ -1,12 +1,17 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { sessionQueryOptions } from "@/features/auth/api/get-session";
 import { AuthedLayout } from "@/features/layout/components/authed-layout";
+import { capabilitiesQueryOptions } from "@/lib/capabilities";
 
 export const Route = createFileRoute("/_authed")({
   beforeLoad: async ({ context, location, preload }) => {
     // Preloading (hovering a link) must never navigate; the real navigation runs the guard.
     if (preload) return;
-    const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
+    // What the server offers decides how searches are sent; asked alongside the session, so it costs no extra wait.
+    const [session] = await Promise.all([
+      context.queryClient.ensureQueryData(sessionQueryOptions()),
+      context.queryClient.ensureQueryData(capabilitiesQueryOptions()).catch(() => undefined),
+    ]);
     if (!session) throw redirect({ to: "/login", search: { redirect: location.href } });
   },
   component: AuthedLayout,

@@ -15,23 +15,22 @@ const variantClasses: Record<ButtonVariant, string> = {
 export const focusRing =
   "outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
 
+/** A button's look, also for a link that should look like one. 44 px high, 48 px on touch screens. */
+export function buttonClasses(variant: ButtonVariant = "filled", className?: string): string {
+  return cn(
+    "inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-medium transition pointer-coarse:h-12",
+    "disabled:cursor-not-allowed disabled:opacity-50",
+    focusRing,
+    variantClasses[variant],
+    className,
+  );
+}
+
 export function Button({
   variant = "filled",
   className,
   type = "button",
   ...props
 }: ComponentProps<"button"> & { variant?: ButtonVariant }) {
-  return (
-    <button
-      type={type}
-      className={cn(
-        "inline-flex h-10 items-center justify-center gap-2 rounded-full px-5 text-sm font-medium transition",
-        "disabled:cursor-not-allowed disabled:opacity-50",
-        focusRing,
-        variantClasses[variant],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
 }

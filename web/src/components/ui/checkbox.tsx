@@ -21,7 +21,7 @@ export function Checkbox({
         className="size-5 cursor-pointer rounded accent-primary outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         {...props}
       />
-      <label htmlFor={inputId} className="cursor-pointer text-sm text-on-surface">
+      <label htmlFor={inputId} className="flex min-h-11 cursor-pointer items-center text-sm text-on-surface">
         {label}
       </label>
     </div>

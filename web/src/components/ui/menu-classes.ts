@@ -4,4 +4,4 @@ export const menuSurfaceClasses =
 
 /** Classes shared by every kind of menu item. */
 export const menuItemClasses =
-  "flex cursor-pointer select-none items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-on-surface/10 data-[disabled]:opacity-50";
+  "flex min-h-9 cursor-pointer select-none items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-on-surface/10 data-[disabled]:opacity-50 pointer-coarse:min-h-12";

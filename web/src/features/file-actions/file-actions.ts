@@ -1,4 +1,5 @@
 import { sessionQueryOptions } from "@/features/auth/api/get-session";
+import { folderByPathQueryOptions } from "@/features/files/api/get-folder-by-path";
 import { type FileItem, fileContentUrl } from "@/features/files/lib/file-item";
 import { triggerDownload } from "@/features/preview/lib/download";
 import { fromPickedFiles } from "@/features/upload/lib/collect-files";
@@ -74,13 +75,27 @@ export const fileActions = {
     if (items.length === 0) return;
     open({ kind: "move", items, startPath: currentFolderPath() });
   },
-  /** Moves straight to a known folder (drag onto a folder or breadcrumb, paste after cut). */
+  /**
+   * Moves straight to a known folder (drag onto a folder or breadcrumb, paste after cut). Items already in that
+   * folder stay where they are; when that is all of them, the user is told nothing moved.
+   */
   moveTo(items: FileItem[], destination: { id?: string; path?: string }): void {
     const target = destination.id ?? destination.path;
-    const moving = items.filter((i) => i.id !== destination.id);
-    if (!target || moving.length === 0) return;
-    useFileActionsStore.setState({
-      directMove: { items: moving, destination: target, destinationLabel: folderLabel(destination) },
+    if (!target) return;
+    const label = folderLabel(destination);
+    const folderId = destination.id
+      ? Promise.resolve(destination.id)
+      : queryClient.fetchQuery(folderByPathQueryOptions(destination.path ?? "/")).then(
+          (f) => f?.id,
+          () => undefined,
+        );
+    void folderId.then((id) => {
+      const moving = items.filter((i) => i.id !== id && (id === undefined || i.parentId !== id));
+      if (moving.length === 0) {
+        if (items.length > 0) toast.info(`Nothing moved: already in ${label}`);
+        return;
+      }
+      useFileActionsStore.setState({ directMove: { items: moving, destination: target, destinationLabel: label } });
     });
   },
   copy(items: FileItem[]): void {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../api-client";
-import { errorText, reduceServerMessage, serverErrorText, UNKNOWN_ERROR } from "../error-message";
+import {
+  describeError,
+  errorText,
+  isRetryable,
+  reduceServerMessage,
+  serverErrorText,
+  UNKNOWN_ERROR,
+} from "../error-message";
 
 const apiError = (body: unknown, status = 500) => new ApiError(status, "Internal Server Error", new Headers(), body);
 
@@ -47,5 +54,40 @@ describe("errorText", () => {
   });
   it("uses the reduced server text when there is one", () => {
     expect(errorText(apiError({ message: "x: sync failed upstream" }))).toBe("sync failed upstream");
+  });
+});
+
+describe("known server internals", () => {
+  it("become sentences a user can act on", () => {
+    expect(
+      serverErrorText(apiError({ code: 400, message: "invalid regular expression: brackets [] not balanced" }, 400)),
+    ).toBe("The search pattern is not a valid regular expression.");
+    expect(serverErrorText(apiError({ code: 500, message: "rpc error: code = Internal desc = FLOOD_WAIT" }))).toBe(
+      "The server ran into a problem. Try again in a moment.",
+    );
+    expect(serverErrorText(apiError({ code: 500, message: "Internal Server Error" }))).toBe(
+      "The server ran into a problem. Try again in a moment.",
+    );
+    expect(serverErrorText(apiError("<html>bad gateway</html>", 502))).toBe(
+      "The server can't be reached right now. Try again in a moment.",
+    );
+  });
+  it("leave other messages to the spec's rule", () => {
+    expect(serverErrorText(apiError({ code: 409, message: "conflict: name taken" }, 409))).toBe("name taken");
+  });
+});
+
+describe("describeError and isRetryable", () => {
+  it("names connection failures", () => {
+    expect(describeError(new TypeError("Failed to fetch"))).toBe("Can't reach the server. Check your connection.");
+    expect(describeError(new DOMException("t", "TimeoutError"))).toBe("The server took too long to answer.");
+    expect(describeError(new Error("bug"))).toBe(UNKNOWN_ERROR);
+  });
+  it("offers a retry only where another try can get another answer", () => {
+    expect(isRetryable(apiError({}, 400))).toBe(false);
+    expect(isRetryable(apiError({}, 404))).toBe(false);
+    expect(isRetryable(apiError({}, 429))).toBe(true);
+    expect(isRetryable(apiError({}, 500))).toBe(true);
+    expect(isRetryable(new TypeError("Failed to fetch"))).toBe(true);
   });
 });

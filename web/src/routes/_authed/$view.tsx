@@ -1,9 +1,13 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { fileListPageQueryOptions } from "@/features/files/api/get-files";
 import { ListViewPage } from "@/features/files/components/list-view-page";
 import { getListQuery } from "@/features/files/hooks/use-list-query";
 import { isListView, type ViewParams } from "@/features/files/lib/list-query";
-import { type SearchParams, searchParamsToFilters } from "@/features/search/lib/search-filters";
+import { SearchView } from "@/features/search/components/search-view";
+import type { SearchParams } from "@/features/search/lib/search-filters";
+import { searchRequest } from "@/features/search/lib/search-list";
+import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
 import {
   optionalBooleanParam,
   optionalEnumParam,
@@ -34,12 +38,16 @@ const viewSearch = searchSchema({
 
 type ViewSearch = SearchOutput<typeof viewSearch>;
 
-function viewParamsOf(view: string, search: ViewSearch): ViewParams {
+/** The list a view shows; undefined for a search that must first look up its folder (SearchView does). */
+function viewParamsOf(view: string, search: ViewSearch, queryClient: QueryClient): ViewParams | undefined {
   switch (view) {
     case "browse":
       return { view, parentId: search.parentId, category: search.category };
-    case "search":
-      return { view, filters: searchParamsToFilters(search satisfies SearchParams, new Date()) };
+    case "search": {
+      const capabilities = queryClient.getQueryData(capabilitiesQueryOptions().queryKey) ?? TELDRIVE_1_8;
+      const { filters, resolvePath } = searchRequest(search satisfies SearchParams, capabilities, new Date());
+      return resolvePath === undefined ? { view, filters } : undefined;
+    }
     case "recent":
     case "shared":
       return { view };
@@ -54,20 +62,22 @@ export const Route = createFileRoute("/_authed/$view")({
     if (!isListView(params.view) || params.view === "my-drive") throw new Error("invalid path");
   },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) =>
-    context.queryClient.prefetchQuery(
-      fileListPageQueryOptions(
-        getListQuery(viewParamsOf(params.view, deps), { sort: deps.sort, order: deps.order }),
-        1,
-      ),
-    ),
+  // Starts the first page without waiting for it, so the page draws at once with skeleton rows.
+  loader: ({ context, params, deps }) => {
+    const viewParams = viewParamsOf(params.view, deps, context.queryClient);
+    if (!viewParams) return;
+    const query = getListQuery(viewParams, { sort: deps.sort, order: deps.order });
+    void context.queryClient.prefetchQuery(fileListPageQueryOptions(query, 1));
+  },
   component: ViewPage,
 });
 
 function ViewPage() {
   const { view } = Route.useParams();
   const search = Route.useSearch();
-  return (
-    <ListViewPage key={view} params={viewParamsOf(view, search)} sort={{ sort: search.sort, order: search.order }} />
-  );
+  const { queryClient } = Route.useRouteContext();
+  const sort = { sort: search.sort, order: search.order };
+  if (view === "search") return <SearchView params={search} sort={sort} />;
+  const params = viewParamsOf(view, search, queryClient);
+  return params && <ListViewPage key={view} params={params} sort={sort} />;
 }

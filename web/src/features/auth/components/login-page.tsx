@@ -1,8 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { QrCode } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { capabilitiesQueryOptions } from "@/lib/capabilities";
+import { usePageTitle } from "@/lib/document-title";
 import { errorText } from "@/lib/error-message";
 import { sessionQueryOptions } from "../api/get-session";
 import { login } from "../api/login";
@@ -21,6 +23,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const phoneRef = useRef("");
+  usePageTitle("Sign in");
+  // Offered only where the server can do it (Teldrive can; the local server has no Telegram).
+  const qrLogin = useQuery(capabilitiesQueryOptions()).data?.qrLogin ?? false;
 
   const finish = async (session: SessionCreate) => {
     try {
@@ -82,20 +87,22 @@ export function LoginPage() {
           </a>
         </div>
       )}
-      {state.step === "phone" ? (
-        <Button
-          variant="outlined"
-          disabled={state.pending}
-          onClick={() => socket.send({ authType: "qr" })}
-          className="self-center"
-        >
-          <QrCode aria-hidden className="size-4" />
-          Sign in with QR code
-        </Button>
-      ) : (
+      {state.step !== "phone" ? (
         <Button variant="text" onClick={socket.restart} className="self-center">
           Start over
         </Button>
+      ) : (
+        qrLogin && (
+          <Button
+            variant="outlined"
+            disabled={state.pending}
+            onClick={() => socket.send({ authType: "qr" })}
+            className="self-center"
+          >
+            <QrCode aria-hidden className="size-4" />
+            Sign in with QR code
+          </Button>
+        )
       )}
     </section>
   );

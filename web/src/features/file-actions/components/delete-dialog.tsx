@@ -6,7 +6,10 @@ import { itemsLabel } from "../lib/action-error";
 
 const SHOWN = 10;
 
-/** Confirms a delete, naming what goes. */
+/**
+ * Confirms a delete, naming what goes. Cancel holds the focus, so Enter never deletes by surprise; the warning about
+ * folders shows only when a folder is among the items.
+ */
 export function DeleteDialog({ items, onClose }: { items: FileItem[]; onClose: () => void }) {
   const remove = useDeleteFiles();
   const confirm = () => remove.mutateAsync({ items }).then(onClose, () => {});
@@ -15,7 +18,7 @@ export function DeleteDialog({ items, onClose }: { items: FileItem[]; onClose: (
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Delete ${itemsLabel(items)}?`}
-      description="Folders are deleted with everything inside them."
+      description={items.some((item) => item.isDir) ? "Folders are deleted with everything inside them." : undefined}
     >
       <ul className="max-h-48 list-disc overflow-auto pl-6 text-sm" aria-label="Items to delete">
         {items.slice(0, SHOWN).map((item) => (
@@ -27,9 +30,11 @@ export function DeleteDialog({ items, onClose }: { items: FileItem[]; onClose: (
       </ul>
       <div className="flex justify-end gap-2">
         <DialogClose asChild>
-          <Button variant="text">Cancel</Button>
+          <Button variant="text" autoFocus>
+            Cancel
+          </Button>
         </DialogClose>
-        <Button variant="danger" disabled={remove.isPending} onClick={confirm} autoFocus>
+        <Button variant="danger" disabled={remove.isPending} onClick={confirm}>
           Delete
         </Button>
       </div>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { folderByPathQueryOptions } from "@/features/files/api/get-folder-by-path";
 import type { FileItem } from "@/features/files/lib/file-item";
 import { cn } from "@/lib/cn";
 import { useCopyFiles } from "../api/copy-files";
@@ -23,6 +24,9 @@ export interface FolderPickerDialogProps {
 export function FolderPickerDialog({ mode, items, startPath, onClose }: FolderPickerDialogProps) {
   const [path, setPath] = useState(startPath);
   const folders = useQuery(folderPickerQueryOptions(path));
+  const here = useQuery(folderByPathQueryOptions(path));
+  // Moving items into the folder they are in would change nothing (and report success): not offered.
+  const alreadyHere = mode === "move" && here.data != null && items.every((item) => item.parentId === here.data?.id);
   const move = useMoveFiles();
   const copy = useCopyFiles();
   const pending = move.isPending || copy.isPending;
@@ -40,7 +44,7 @@ export function FolderPickerDialog({ mode, items, startPath, onClose }: FolderPi
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`${verb} ${itemsLabel(items)}`}>
       <nav aria-label="Folder path" className="flex flex-wrap items-center gap-1 text-sm">
-        <button type="button" className="rounded px-1 hover:underline" onClick={() => setPath("/")}>
+        <button type="button" className="min-h-11 rounded px-1 hover:underline" onClick={() => setPath("/")}>
           My Drive
         </button>
         {segments.map((segment, i) => (
@@ -48,7 +52,7 @@ export function FolderPickerDialog({ mode, items, startPath, onClose }: FolderPi
             <ChevronRight aria-hidden className="size-4 text-on-surface-variant" />
             <button
               type="button"
-              className="rounded px-1 hover:underline"
+              className="min-h-11 rounded px-1 hover:underline"
               onClick={() => setPath(`/${segments.slice(0, i + 1).join("/")}`)}
             >
               {segment}
@@ -74,7 +78,7 @@ export function FolderPickerDialog({ mode, items, startPath, onClose }: FolderPi
                     type="button"
                     disabled={disabled}
                     className={cn(
-                      "flex w-full items-center gap-3 px-4 py-2 text-left text-sm hover:bg-on-surface/10",
+                      "flex min-h-11 w-full items-center gap-3 px-4 py-2 text-left text-sm hover:bg-on-surface/10",
                       "disabled:opacity-50",
                     )}
                     onClick={() => setPath(joinFolder(path, folder.name))}
@@ -88,11 +92,16 @@ export function FolderPickerDialog({ mode, items, startPath, onClose }: FolderPi
           </ul>
         )}
       </div>
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {alreadyHere && (
+          <p className="mr-auto text-sm text-on-surface-variant">
+            {items.length === 1 ? "It is already in this folder." : "They are already in this folder."}
+          </p>
+        )}
         <DialogClose asChild>
           <Button variant="text">Cancel</Button>
         </DialogClose>
-        <Button disabled={pending} onClick={confirm}>
+        <Button disabled={pending || alreadyHere} onClick={confirm}>
           {verb} here
         </Button>
       </div>

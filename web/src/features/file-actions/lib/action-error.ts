@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api-client";
-import { serverErrorText } from "@/lib/error-message";
+import { connectionErrorText, serverErrorText } from "@/lib/error-message";
 
 /** Why a file action failed, in words a user can act on. `name` is the item the action was about. */
 export function actionErrorMessage(error: unknown, name?: string): string {
@@ -11,10 +11,8 @@ export function actionErrorMessage(error: unknown, name?: string): string {
     if (error.status === 401) return "You are signed out. Sign in and try again";
     return serverErrorText(error) ?? `The server answered ${error.status}`;
   }
-  if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
-    return "The server took too long to answer";
-  }
-  if (error instanceof TypeError) return "Network error: check your connection and try again";
+  const connection = connectionErrorText(error);
+  if (connection) return connection;
   return error instanceof Error && error.message ? error.message : "Something went wrong";
 }
 

@@ -9,11 +9,12 @@ export function ActionSheet(props: {
   open: boolean;
   onOpenChange(open: boolean): void;
   canCreate: boolean;
+  showInFolder?: boolean;
   selectedItems(): FileItem[];
   onCommand(id: FileCommandId, items: FileItem[]): void;
 }) {
   const selected = props.open ? props.selectedItems() : [];
-  const commands = fileCommandsFor(selected, { canCreate: props.canCreate });
+  const commands = fileCommandsFor(selected, { canCreate: props.canCreate, showInFolder: props.showInFolder });
   const title =
     selected.length === 1 ? (selected[0]?.name ?? "") : selected.length > 1 ? `${selected.length} selected` : "Actions";
   return (

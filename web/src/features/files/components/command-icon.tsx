@@ -3,6 +3,7 @@ import {
   Download,
   ExternalLink,
   FolderInput,
+  FolderOpen,
   FolderPlus,
   FolderUp,
   Link,
@@ -25,6 +26,7 @@ const ICONS: Record<FileCommandId, LucideIcon> = {
   download: Download,
   share: Share2,
   copyLink: Link,
+  showInFolder: FolderOpen,
   remove: Trash2,
 };
 

@@ -21,7 +21,15 @@ export interface FileBrowserProps {
   onSortChange(sort: Sort): void;
   /** The folder shown, when the view is one folder. */
   location: { folderPath?: string; folderId?: string };
+  /** Between the toolbar and the list, e.g. what a search searched. */
+  header?: ReactNode;
+  /** Say under each name which folder it is in (lists that are not one folder). */
+  showLocation?: boolean;
+  /** Id of an item to select and bring into view once its page is here ("Show in folder"). */
+  select?: string;
   onOpenFolder(item: FileItem): void;
+  /** Opens the folder an item is in; offered as "Show in folder" when given. */
+  onShowInFolder?(item: FileItem): void;
   onNavigateUp?(): void;
 }
 
@@ -56,7 +64,7 @@ export function FileBrowser(props: FileBrowserProps) {
       .map(([, item]) => item);
   }, [pages]);
 
-  const { onOpenFolder } = props;
+  const { onOpenFolder, onShowInFolder } = props;
   const open = useCallback(
     (item: FileItem) => (item.isDir ? onOpenFolder(item) : fileActions.open(item, context())),
     [onOpenFolder, context],
@@ -90,11 +98,14 @@ export function FileBrowser(props: FileBrowserProps) {
         case "copyLink":
           if (first) fileActions.copyLink(first);
           return;
+        case "showInFolder":
+          if (first) onShowInFolder?.(first);
+          return;
         case "remove":
           return fileActions.remove(items);
       }
     },
-    [open, context],
+    [open, context, onShowInFolder],
   );
 
   const onMoveTo = useCallback((items: FileItem[], destination: { id?: string; path?: string }) => {
@@ -106,6 +117,7 @@ export function FileBrowser(props: FileBrowserProps) {
       <FileToolbar
         title={props.title}
         canCreate={canCreate}
+        showInFolder={Boolean(onShowInFolder)}
         sort={props.sort}
         onSortChange={props.onSortChange}
         selectMode={selectMode}
@@ -113,6 +125,7 @@ export function FileBrowser(props: FileBrowserProps) {
         selectedItems={selectedItems}
         onCommand={onCommand}
       />
+      {props.header}
       <FileList
         key={`${listKey}|${viewId}`}
         query={query}
@@ -123,6 +136,9 @@ export function FileBrowser(props: FileBrowserProps) {
         onSortChange={props.onSortChange}
         location={location}
         canCreate={canCreate}
+        showLocation={props.showLocation}
+        showInFolder={Boolean(onShowInFolder)}
+        select={props.select}
         selectMode={selectMode}
         onOpen={open}
         onNavigateUp={props.onNavigateUp}

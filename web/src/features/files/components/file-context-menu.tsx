@@ -13,6 +13,7 @@ export interface FileContextMenuProps {
   openedBy: OpenedBy;
   onClose(): void;
   canCreate: boolean;
+  showInFolder?: boolean;
   selectedItems(): FileItem[];
   onCommand(id: FileCommandId, items: FileItem[]): void;
 }
@@ -31,7 +32,7 @@ export function FileContextMenu(props: FileContextMenuProps) {
   const onFocus = useFirstItemFocus(props.openedBy);
   // Read once per opening: the menu mounts when it opens.
   const [selected] = useState(props.selectedItems);
-  const commands = fileCommandsFor(selected, { canCreate: props.canCreate });
+  const commands = fileCommandsFor(selected, { canCreate: props.canCreate, showInFolder: props.showInFolder });
   return (
     <Menu.Root open modal={false} onOpenChange={(open) => open || props.onClose()}>
       <Menu.Anchor virtualRef={anchor} />

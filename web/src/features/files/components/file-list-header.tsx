@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { cn } from "@/lib/cn";
 import type { Sort, SortField } from "../lib/list-query";
 
-export const HEADER_HEIGHT = 40;
+export const HEADER_HEIGHT = 44;
 
 const COLUMNS: Array<{ field: SortField; label: string; className: string }> = [
   { field: "name", label: "Name", className: "justify-start" },
@@ -41,7 +41,7 @@ export function FileListHeader({ sort, onSortChange }: { sort: Sort; onSortChang
                     active && sort.order === "asc" ? "desc" : active ? "asc" : column.field === "name" ? "asc" : "desc",
                 })
               }
-              className="inline-flex items-center gap-1 rounded px-1 py-1 hover:text-on-surface"
+              className="inline-flex h-11 min-w-11 items-center gap-1 rounded px-1 hover:text-on-surface"
             >
               {column.label}
               {active && <Icon aria-hidden className="size-3.5" />}

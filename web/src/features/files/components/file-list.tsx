@@ -11,9 +11,11 @@ import {
   useRef,
   useState,
 } from "react";
+import { Button } from "@/components/ui/button";
 import type { OpenedBy } from "@/components/ui/deferred-trigger";
 import { cn } from "@/lib/cn";
 import { onDemand } from "@/lib/on-demand";
+import { useFolderPaths } from "../api/get-file";
 import { indexOfEvent } from "../hooks/index-of-event";
 import { useElementWidth } from "../hooks/use-element-width";
 import type { useFilePages } from "../hooks/use-file-pages";
@@ -22,10 +24,12 @@ import { usePagedKeyboard } from "../hooks/use-paged-keyboard";
 import { useRowDrag } from "../hooks/use-row-drag";
 import type { FileCommandId } from "../lib/file-commands";
 import type { FileItem } from "../lib/file-item";
-import { type ListQuery, pagesForRange, type Sort } from "../lib/list-query";
+import type { ListQuery, Sort } from "../lib/list-query";
+import { ScrollSpeed } from "../lib/scroll-speed";
 import { clickModeOf } from "../lib/selection";
 import { useSelection } from "../stores/selection-store";
 import type { ViewId } from "../stores/view-prefs-store";
+import { CommandIcon } from "./command-icon";
 import { FileCard } from "./file-card";
 import { FileListHeader, HEADER_HEIGHT } from "./file-list-header";
 import { FileListSkeleton } from "./file-list-skeleton";
@@ -61,6 +65,12 @@ export interface FileListProps {
   /** The folder shown, when there is one: paste and drops into subfolders go there. */
   location: { folderPath?: string; folderId?: string };
   canCreate: boolean;
+  /** Write under each name the folder it is in (lists that are not one folder). */
+  showLocation?: boolean;
+  /** Offer "Show in folder" in the context menu and action sheet. */
+  showInFolder?: boolean;
+  /** Id of an item to select and focus once it is loaded. */
+  select?: string;
   selectMode: boolean;
   onOpen(item: FileItem): void;
   onNavigateUp?(): void;
@@ -93,6 +103,7 @@ export function FileList(props: FileListProps) {
   const [menu, setMenu] = useState<{ x: number; y: number; openedBy: OpenedBy; opening: number }>();
   const [touch, setTouch] = useState(false);
 
+  const [scrollSpeed] = useState(() => new ScrollSpeed());
   const focusIndexRef = useRef(focusIndex);
   focusIndexRef.current = focusIndex;
   useEffect(() => {
@@ -113,16 +124,27 @@ export function FileList(props: FileListProps) {
       if (focusRow < range.count && !rows.includes(focusRow)) rows.push(focusRow);
       return rows.sort((a, b) => a - b);
     },
+    // A pause this long ends a scroll: pages for a jump (End, the scrollbar thumb) are fetched once it lands.
+    isScrollingResetDelay: 100,
     onChange: (instance) => {
       memory.set(scrollKey, { offset: instance.scrollOffset ?? 0, focus: focusIndexRef.current });
+      scrollSpeed.record(performance.now(), instance.scrollOffset ?? 0, instance.isScrolling);
     },
   });
 
   const range = virtualizer.range;
-  const wantedPages = range
-    ? pagesForRange(range.startIndex * columns, (range.endIndex + 1) * columns - 1, query.limit, pages.totalPages)
-    : [];
-  const visible = useVisiblePages(query, wantedPages);
+  const visible = useVisiblePages(
+    query,
+    range
+      ? {
+          first: range.startIndex * columns,
+          last: (range.endIndex + 1) * columns - 1,
+          velocity: (scrollSpeed.velocity / rowHeight) * columns,
+          limit: query.limit,
+          totalPages: pages.totalPages,
+        }
+      : undefined,
+  );
 
   useEffect(() => {
     setTouch(window.matchMedia("(pointer: coarse)").matches);
@@ -263,6 +285,33 @@ export function FileList(props: FileListProps) {
     onMoveTo: props.onMoveTo,
   });
 
+  // "in Photos" under each name: one request per folder shown, cached, only where the list spans folders.
+  const virtualRows = virtualizer.getVirtualItems();
+  const parentIds = props.showLocation
+    ? [
+        ...new Set(
+          virtualRows.flatMap((row) => {
+            const item = pages.itemAt(row.index);
+            return item?.parentId ? [item.parentId] : [];
+          }),
+        ),
+      ]
+    : [];
+  const folderPaths = useFolderPaths(parentIds);
+  const locationOf = (item: FileItem) => (item.parentId ? folderPaths.get(item.parentId) : undefined);
+
+  // "Show in folder": select the item and bring it into view once the page holding it has arrived.
+  const selectDone = useRef<string | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked whenever a page arrives (visible.version).
+  useEffect(() => {
+    if (!props.select || selectDone.current === props.select) return;
+    const found = pages.loadedEntries().find(([, item]) => item.id === props.select);
+    if (!found) return;
+    selectDone.current = props.select;
+    useSelection.getState().setIds([found[1].id]);
+    focusAt(found[0]);
+  }, [props.select, pages.first.data, visible.version]);
+
   if (pages.first.isPending) return <FileListSkeleton grid={grid} />;
   if (pages.first.isError) {
     return <ListError error={pages.first.error} onRetry={() => void pages.first.refetch()} />;
@@ -271,7 +320,6 @@ export function FileList(props: FileListProps) {
   const ContextMenu = contextMenu.current?.FileContextMenu;
   const ActionSheet = actionSheet.current?.ActionSheet;
   const cutIds = new Set(useSelection.getState().cut.map((i) => i.id));
-  const virtualRows = virtualizer.getVirtualItems();
   const focusable = (index: number) => index === Math.min(focusIndex, count - 1);
 
   return (
@@ -317,7 +365,22 @@ export function FileList(props: FileListProps) {
         {!grid && <FileListHeader sort={props.sort} onSortChange={props.onSortChange} />}
         {count === 0 ? (
           <div role="row" aria-rowindex={2} className="p-10 text-center text-on-surface-variant">
-            <span role="gridcell">No items.</span>
+            <div role="gridcell" className="flex flex-col items-center gap-3">
+              <span>No items.</span>
+              {props.canCreate && (
+                <>
+                  <span className="text-sm">Drop files here to upload them, or:</span>
+                  <div className="flex flex-wrap justify-center gap-2">
+                    {(["upload", "uploadFolder", "newFolder"] as const).map((id) => (
+                      <Button key={id} variant="tonal" onClick={() => props.onCommand(id, [])}>
+                        <CommandIcon id={id} />
+                        {id === "upload" ? "Upload files" : id === "uploadFolder" ? "Upload a folder" : "New folder"}
+                      </Button>
+                    ))}
+                  </div>
+                </>
+              )}
+            </div>
           </div>
         ) : (
           <div data-spacer className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
@@ -334,6 +397,7 @@ export function FileList(props: FileListProps) {
                     focusable={focusable(row.index)}
                     cut={cutIds.has(item.id)}
                     dropTarget={dropIndex === row.index}
+                    location={props.showLocation ? locationOf(item) : undefined}
                   />
                 ) : (
                   <PlaceholderRow
@@ -390,6 +454,7 @@ export function FileList(props: FileListProps) {
           openedBy={menu.openedBy}
           onClose={() => setMenu(undefined)}
           canCreate={props.canCreate}
+          showInFolder={props.showInFolder}
           selectedItems={props.selectedItems}
           onCommand={props.onCommand}
         />
@@ -399,6 +464,7 @@ export function FileList(props: FileListProps) {
           open={sheetOpen}
           onOpenChange={setSheetOpen}
           canCreate={props.canCreate}
+          showInFolder={props.showInFolder}
           selectedItems={props.selectedItems}
           onCommand={props.onCommand}
         />

@@ -8,6 +8,7 @@ import { typeLabel } from "../lib/describe-item";
 import type { FileItem } from "../lib/file-item";
 import { formatDate } from "../lib/format";
 import { itemAttributes } from "../lib/item-attributes";
+import { folderName } from "../lib/list-query";
 import { FileIcon } from "./file-icon";
 
 export const ROW_HEIGHT = 48;
@@ -20,6 +21,8 @@ export interface FileRowProps {
   focusable: boolean;
   cut: boolean;
   dropTarget: boolean;
+  /** Path of the folder the item is in, written under its name where the list spans folders. */
+  location?: string;
 }
 
 /** One list row; events are handled by the list (delegation), found through `data-index`. */
@@ -31,12 +34,16 @@ export const FileRow = memo(function FileRow({
   focusable,
   cut,
   dropTarget,
+  location,
 }: FileRowProps) {
+  const attributes = itemAttributes(item, index, { selected, focusable });
+  const folder = location === undefined ? undefined : folderName(location);
   return (
     <div
       role="row"
       aria-rowindex={index + 2}
-      {...itemAttributes(item, index, { selected, focusable })}
+      {...attributes}
+      aria-label={folder ? `${attributes["aria-label"]}, in ${folder}` : attributes["aria-label"]}
       className={cn(
         "absolute top-0 left-0 grid w-full cursor-default [contain:strict] grid-cols-[minmax(0,1fr)_6rem] items-center gap-4 border-b border-outline-variant/40 px-4 text-sm select-none md:grid-cols-[minmax(0,1fr)_7rem_12rem]",
         "outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
@@ -48,9 +55,16 @@ export const FileRow = memo(function FileRow({
     >
       <div role="gridcell" className="flex min-w-0 items-center gap-3">
         <FileIcon item={item} />
-        <span className="truncate" title={item.name}>
-          {item.name}
-        </span>
+        <div className="flex min-w-0 flex-col">
+          <span className="truncate" title={item.name}>
+            {item.name}
+          </span>
+          {folder && (
+            <span className="truncate text-xs text-on-surface-variant" data-location={location}>
+              in {folder}
+            </span>
+          )}
+        </div>
         <span className="sr-only">{typeLabel(item)}</span>
         {item.isEncrypted && (
           <span title="Encrypted" className="inline-flex shrink-0 items-center text-on-surface-variant">

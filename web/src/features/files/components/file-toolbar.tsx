@@ -1,4 +1,4 @@
-import { CheckSquare } from "lucide-react";
+import { CheckSquare, MoreVertical, Plus, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
@@ -8,13 +8,17 @@ import type { FileItem } from "../lib/file-item";
 import type { Sort } from "../lib/list-query";
 import { useSelection } from "../stores/selection-store";
 import { CommandIcon } from "./command-icon";
+import { CommandMenu } from "./command-menu";
 import { SortMenu } from "./sort-menu";
+import { ViewOptionsMenu } from "./view-options-menu";
 import { ViewToggle } from "./view-toggle";
 
 export interface FileToolbarProps {
   /** Heading or breadcrumbs. */
   title: ReactNode;
   canCreate: boolean;
+  /** Offer "Show in folder" (lists that are not one folder). */
+  showInFolder?: boolean;
   sort: Sort;
   onSortChange(sort: Sort): void;
   selectMode: boolean;
@@ -23,51 +27,100 @@ export interface FileToolbarProps {
   onCommand(id: FileCommandId, items: FileItem[]): void;
 }
 
-/** Creation commands for the folder, item commands for the selection, sort and list/grid. */
+/** Commands a narrow selection bar keeps as buttons; the others go into "More actions". */
+const NARROW_INLINE = new Set<FileCommandId>(["move", "remove"]);
+
+/**
+ * One row, always (`h-14`), sized by its own width (a container query), not the window's: the folder's title or
+ * breadcrumbs, creation commands, Select on touch screens, sort and list/grid. Where there is little room (a phone)
+ * the creation commands fold into one "New" menu and sort with list/grid into "View options". While items are
+ * selected a selection bar takes the same row: the title stays where there is room for it (rows can be dragged
+ * onto its breadcrumbs).
+ */
 export function FileToolbar(props: FileToolbarProps) {
   // Subscribing to the id set (not its size) re-renders the toolbar when the selection changes to another
   // item of the same count, e.g. after a moved item leaves the list and another one is clicked.
   const selectedIds = useSelection((s) => s.ids);
+  const clear = useSelection((s) => s.clear);
   const selected = selectedIds.size > 0 ? props.selectedItems() : [];
-  const itemCommands = fileCommandsFor(selected, { canCreate: false }).filter((c) => c.id !== "open");
+  const selecting = selected.length > 0;
+  const itemCommands = fileCommandsFor(selected, { canCreate: false, showInFolder: props.showInFolder }).filter(
+    (c) => c.id !== "open",
+  );
   const createCommands = props.canCreate ? fileCommandsFor([], { canCreate: true }) : [];
+  const run = (id: FileCommandId) => props.onCommand(id, selecting ? selected : []);
 
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-outline-variant px-3 py-2">
-      <div className="min-w-0 flex-1">{props.title}</div>
-      {selected.length > 0 ? (
-        <div role="toolbar" aria-label="Selection" className="flex flex-wrap items-center gap-1">
-          <span className="px-2 text-sm text-on-surface-variant">{selected.length} selected</span>
-          {itemCommands.map((command) => (
+    <div className="@container shrink-0 border-b border-outline-variant">
+      <div data-testid="file-toolbar" className="flex h-14 items-center gap-1 px-2 @xl:px-3">
+        <div className={cn("min-w-0 flex-1", selecting && "hidden @3xl:block")}>{props.title}</div>
+        {selecting ? (
+          <div role="toolbar" aria-label="Selection" className="flex min-w-0 flex-1 items-center gap-1 @3xl:flex-none">
             <IconButton
-              key={command.id}
-              label={command.label}
-              className={cn(command.danger && "text-error")}
-              onClick={() => props.onCommand(command.id, selected)}
+              label="Clear selection"
+              onClick={() => {
+                clear();
+                props.onSelectModeChange(false);
+              }}
             >
-              <CommandIcon id={command.id} className="size-5" />
+              <X aria-hidden className="size-5" />
             </IconButton>
-          ))}
-        </div>
-      ) : (
-        createCommands.length > 0 && (
-          <div role="toolbar" aria-label="Folder" className="flex flex-wrap items-center gap-1">
-            {createCommands.map((command) => (
-              <Button
+            <span className="min-w-0 flex-1 truncate px-1 text-sm font-medium @3xl:flex-none">
+              {selected.length} selected
+            </span>
+            {itemCommands.map((command) => (
+              <IconButton
                 key={command.id}
-                variant="tonal"
-                className="h-9 px-3"
-                onClick={() => props.onCommand(command.id, [])}
+                label={command.label}
+                className={cn(
+                  !NARROW_INLINE.has(command.id) && "hidden @2xl:inline-flex",
+                  command.danger && "text-error",
+                )}
+                onClick={() => run(command.id)}
               >
-                <CommandIcon id={command.id} />
-                <span className="hidden sm:inline">{command.label}</span>
-                <span className="sr-only sm:hidden">{command.label}</span>
-              </Button>
+                <CommandIcon id={command.id} className="size-5" />
+              </IconButton>
             ))}
+            <div className="@2xl:hidden">
+              <CommandMenu
+                commands={itemCommands.filter((c) => !NARROW_INLINE.has(c.id))}
+                onCommand={run}
+                trigger={
+                  <IconButton label="More actions">
+                    <MoreVertical aria-hidden className="size-5" />
+                  </IconButton>
+                }
+              />
+            </div>
           </div>
-        )
-      )}
-      <div className="flex items-center">
+        ) : (
+          createCommands.length > 0 && (
+            <div role="toolbar" aria-label="Folder" className="flex items-center gap-1">
+              {createCommands.map((command) => (
+                <Button
+                  key={command.id}
+                  variant="tonal"
+                  className="hidden h-10 px-3 @3xl:inline-flex"
+                  onClick={() => run(command.id)}
+                >
+                  <CommandIcon id={command.id} />
+                  {command.label}
+                </Button>
+              ))}
+              <div className="@3xl:hidden">
+                <CommandMenu
+                  commands={createCommands}
+                  onCommand={run}
+                  trigger={
+                    <IconButton label="New" className="bg-secondary-container text-on-secondary-container">
+                      <Plus aria-hidden className="size-6" />
+                    </IconButton>
+                  }
+                />
+              </div>
+            </div>
+          )
+        )}
         <IconButton
           label="Select"
           aria-pressed={props.selectMode}
@@ -76,8 +129,15 @@ export function FileToolbar(props: FileToolbarProps) {
         >
           <CheckSquare aria-hidden className="size-5" />
         </IconButton>
-        <SortMenu sort={props.sort} onSortChange={props.onSortChange} />
-        <ViewToggle />
+        <div className={cn("flex items-center", selecting && "hidden @3xl:flex")}>
+          <div className="hidden items-center @xl:flex">
+            <SortMenu sort={props.sort} onSortChange={props.onSortChange} />
+            <ViewToggle />
+          </div>
+          <div className="@xl:hidden">
+            <ViewOptionsMenu sort={props.sort} onSortChange={props.onSortChange} />
+          </div>
+        </div>
       </div>
     </div>
   );

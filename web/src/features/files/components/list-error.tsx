@@ -1,9 +1,9 @@
 import { AlertCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { serverErrorText, UNKNOWN_ERROR } from "@/lib/error-message";
+import { describeError, isRetryable } from "@/lib/error-message";
 
-/** A failed page: what went wrong and a Retry. */
+/** A failed page: what went wrong, in words, and a Retry where asking again can help (not for a 4xx). */
 export function ListError({
   error,
   page,
@@ -15,7 +15,7 @@ export function ListError({
   compact?: boolean;
   onRetry(): void;
 }) {
-  const message = serverErrorText(error) ?? (error instanceof Error ? error.message : UNKNOWN_ERROR);
+  const message = describeError(error);
   return (
     <div
       role="alert"
@@ -29,9 +29,11 @@ export function ListError({
         {page ? `Could not load page ${page}: ` : "Could not load the files: "}
         {message}
       </p>
-      <Button variant={compact ? "text" : "filled"} onClick={onRetry}>
-        Retry
-      </Button>
+      {isRetryable(error) && (
+        <Button variant={compact ? "text" : "filled"} onClick={onRetry}>
+          Retry
+        </Button>
+      )}
     </div>
   );
 }

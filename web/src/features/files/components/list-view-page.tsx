@@ -1,5 +1,9 @@
-import { useNavigate, useRouter } from "@tanstack/react-router";
-import { useCallback } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { type ReactNode, useCallback, useEffect } from "react";
+import { usePageTitle } from "@/lib/document-title";
+import { toast } from "@/lib/toast";
+import { fileQueryOptions, folderPathOf } from "../api/get-file";
 import { useListQuery } from "../hooks/use-list-query";
 import type { FileItem } from "../lib/file-item";
 import type { Sort, ViewParams } from "../lib/list-query";
@@ -9,7 +13,7 @@ const TITLES: Record<Exclude<ViewParams["view"], "my-drive">, string> = {
   recent: "Recent",
   search: "Search results",
   shared: "Shared",
-  browse: "Browse",
+  browse: "Folder",
 };
 
 function titleOf(params: ViewParams): string {
@@ -21,24 +25,53 @@ function titleOf(params: ViewParams): string {
 }
 
 /**
- * recent, search, shared and browse: lists that are not one path. Their sort lives in the URL (`sort`, `order`),
- * defaulting per view; folders open as browse-by-parent.
+ * recent, search, shared and browse by category: lists that are not one folder. Their sort lives in the URL (`sort`,
+ * `order`), defaulting per view. A folder opens in My Drive at its path, with breadcrumbs, and each item can be
+ * shown in the folder it is in; `/browse?parentId=` (a folder by id) moves to that folder's My Drive page.
  */
-export function ListViewPage({ params, sort }: { params: ViewParams; sort: Partial<Sort> }) {
+export function ListViewPage({
+  params,
+  sort,
+  header,
+  pageTitle,
+}: {
+  params: ViewParams;
+  sort: Partial<Sort>;
+  /** Shown between the toolbar and the list, e.g. what a search searched. */
+  header?: ReactNode;
+  /** The tab's title, when it should say more than the view's name. */
+  pageTitle?: string;
+}) {
   const navigate = useNavigate();
-  const router = useRouter();
+  const queryClient = useQueryClient();
   const query = useListQuery(params, sort);
   const title = titleOf(params);
+  usePageTitle(pageTitle ?? title);
+
+  const folderById = params.view === "browse" && params.parentId && !params.category ? params.parentId : undefined;
+  const folder = useQuery({ ...fileQueryOptions(folderById ?? ""), enabled: folderById !== undefined });
+  useEffect(() => {
+    if (folder.data) void navigate({ to: "/my-drive", search: { path: folderPathOf(folder.data) }, replace: true });
+  }, [folder.data, navigate]);
 
   const onSortChange = useCallback(
     (next: Sort) => void navigate({ to: ".", search: (old) => ({ ...old, ...next }), replace: true }),
     [navigate],
   );
-  const onOpenFolder = useCallback(
-    (item: FileItem) => void navigate({ to: "/$view", params: { view: "browse" }, search: { parentId: item.id } }),
-    [navigate],
+  /** Opens `folderId` (or the folder holding `select`, which is then selected) in My Drive. */
+  const goToFolder = useCallback(
+    (folderId: string, select?: string) =>
+      void queryClient.fetchQuery(fileQueryOptions(folderId)).then(
+        (found) => navigate({ to: "/my-drive", search: { path: folderPathOf(found), select } }),
+        () => toast.error("That folder no longer exists"),
+      ),
+    [queryClient, navigate],
   );
-  const inFolder = params.view === "browse" && params.parentId && !params.category;
+  const onOpenFolder = useCallback((item: FileItem) => goToFolder(item.id), [goToFolder]);
+  const onShowInFolder = useCallback(
+    (item: FileItem) => item.parentId && goToFolder(item.parentId, item.id),
+    [goToFolder],
+  );
 
   return (
     <FileBrowser
@@ -47,9 +80,11 @@ export function ListViewPage({ params, sort }: { params: ViewParams; sort: Parti
       query={query}
       sort={{ sort: query.sort, order: query.order }}
       onSortChange={onSortChange}
-      location={inFolder ? { folderId: params.parentId } : {}}
+      location={{}}
+      header={header}
+      showLocation
       onOpenFolder={onOpenFolder}
-      onNavigateUp={inFolder ? () => router.history.back() : undefined}
+      onShowInFolder={onShowInFolder}
     />
   );
 }

@@ -1,20 +1,31 @@
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { fileActions } from "@/features/file-actions/file-actions";
 import { UploadDropZone } from "@/features/upload/components/upload-drop-zone";
+import { usePageTitle } from "@/lib/document-title";
+import { fileListPageQueryOptions } from "../api/get-files";
+import { folderByPathQueryOptions } from "../api/get-folder-by-path";
 import { useListQuery } from "../hooks/use-list-query";
 import type { FileItem } from "../lib/file-item";
-import { joinPath, normalizeFolderPath, parentPath, type Sort, sortIdOf } from "../lib/list-query";
+import { folderName, joinPath, normalizeFolderPath, parentPath, type Sort, sortIdOf } from "../lib/list-query";
 import { useViewPrefs } from "../stores/view-prefs-store";
 import { Breadcrumbs } from "./breadcrumbs";
 import { FileBrowser } from "./file-browser";
+import { FolderNotFound } from "./folder-not-found";
 
 /** The path-based drive: breadcrumbs, the folder's list, the user's stored sort, uploads by drop. */
-export function MyDriveView({ path }: { path: string }) {
+export function MyDriveView({ path, select }: { path: string; select?: string }) {
   const navigate = useNavigate();
   const folderPath = normalizeFolderPath(path);
   const query = useListQuery({ view: "my-drive", path: folderPath });
   const setSort = useViewPrefs((s) => s.setSort);
+  usePageTitle(folderName(folderPath));
+
+  // An unknown path lists as empty (Teldrive's answer too); only then is it worth asking whether the folder exists.
+  const firstPage = useQuery(fileListPageQueryOptions(query, 1));
+  const mayBeMissing = folderPath !== "/" && firstPage.data?.meta.count === 0;
+  const folder = useQuery({ ...folderByPathQueryOptions(folderPath), enabled: mayBeMissing });
 
   const onSortChange = useCallback(
     (sort: Sort) => setSort({ sortId: sortIdOf(sort.sort), order: sort.order }),
@@ -27,6 +38,7 @@ export function MyDriveView({ path }: { path: string }) {
   const onNavigateUp =
     folderPath === "/" ? undefined : () => void navigate({ to: "/my-drive", search: { path: parentPath(folderPath) } });
 
+  if (mayBeMissing && folder.data === null) return <FolderNotFound path={folderPath} />;
   return (
     <UploadDropZone folderPath={folderPath}>
       <FileBrowser
@@ -41,6 +53,7 @@ export function MyDriveView({ path }: { path: string }) {
         sort={{ sort: query.sort, order: query.order }}
         onSortChange={onSortChange}
         location={{ folderPath }}
+        select={select}
         onOpenFolder={onOpenFolder}
         onNavigateUp={onNavigateUp}
       />

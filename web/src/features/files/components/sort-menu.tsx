@@ -15,17 +15,14 @@ const FIELDS: Array<{ value: SortField; label: string }> = [
   { value: "size", label: "Size" },
 ];
 
-/** Sort by name, date or size, ascending or descending; the server sorts, so a change refetches. */
-export function SortMenu({ sort, onSortChange }: { sort: Sort; onSortChange(sort: Sort): void }) {
+export const menuLabelClasses = "px-3 py-1 text-xs text-on-surface-variant";
+export const menuSeparatorClasses = "my-1 h-px bg-outline-variant";
+
+/** The items of a sort menu: by name, date or size, ascending or descending. */
+export function SortChoices({ sort, onSortChange }: { sort: Sort; onSortChange(sort: Sort): void }) {
   return (
-    <DropdownMenu
-      trigger={
-        <IconButton label="Sort">
-          <ArrowDownUp aria-hidden className="size-5" />
-        </IconButton>
-      }
-    >
-      <DropdownMenuLabel className="px-3 py-1 text-xs text-on-surface-variant">Sort by</DropdownMenuLabel>
+    <>
+      <DropdownMenuLabel className={menuLabelClasses}>Sort by</DropdownMenuLabel>
       <DropdownMenuRadioGroup
         value={sort.sort}
         onValueChange={(value) => onSortChange({ ...sort, sort: value as SortField })}
@@ -36,7 +33,7 @@ export function SortMenu({ sort, onSortChange }: { sort: Sort; onSortChange(sort
           </DropdownMenuRadioItem>
         ))}
       </DropdownMenuRadioGroup>
-      <DropdownMenuSeparator className="my-1 h-px bg-outline-variant" />
+      <DropdownMenuSeparator className={menuSeparatorClasses} />
       <DropdownMenuRadioGroup
         value={sort.order}
         onValueChange={(value) => onSortChange({ ...sort, order: value as SortOrder })}
@@ -44,6 +41,21 @@ export function SortMenu({ sort, onSortChange }: { sort: Sort; onSortChange(sort
         <DropdownMenuRadioItem value="asc">Ascending</DropdownMenuRadioItem>
         <DropdownMenuRadioItem value="desc">Descending</DropdownMenuRadioItem>
       </DropdownMenuRadioGroup>
+    </>
+  );
+}
+
+/** Sort by name, date or size, ascending or descending; the server sorts, so a change refetches. */
+export function SortMenu(props: { sort: Sort; onSortChange(sort: Sort): void }) {
+  return (
+    <DropdownMenu
+      trigger={
+        <IconButton label="Sort">
+          <ArrowDownUp aria-hidden className="size-5" />
+        </IconButton>
+      }
+    >
+      <SortChoices {...props} />
     </DropdownMenu>
   );
 }

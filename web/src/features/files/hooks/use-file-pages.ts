@@ -1,9 +1,9 @@
 import { hashKey, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { FILES_QUERY_KEY, type FileListPage, fileListPageQueryOptions } from "../api/get-files";
 import { type DeriveOptions, type FileItem, toFileItem } from "../lib/file-item";
 import type { ListQuery } from "../lib/list-query";
-import { useDebouncedValue } from "./use-debounced-value";
+import { type PageWindowInput, pagesToObserve } from "../lib/page-window";
 
 /** Derived items per server page, so each page is derived once however often the list renders. */
 const derived = new WeakMap<FileListPage, { key: string; items: FileItem[] }>();
@@ -23,9 +23,8 @@ export interface PageFailure {
 }
 
 /**
- * Random-access paging over `GET /files`: page 1 sizes the list (`meta.count`), and only the pages holding the rows
- * in view are observed. A fast scrollbar drag settles before pages are requested (the debounce), so reaching the end
- * of 100,000 items fetches the last page, not every page before it.
+ * Random-access paging over `GET /files`: page 1 sizes the list (`meta.count`); `useVisiblePages` observes the pages
+ * around the view. Items are read from the cache, so a page fetched for any reason shows at once.
  */
 export function useFilePages(query: ListQuery, opts: DeriveOptions) {
   const queryClient = useQueryClient();
@@ -69,19 +68,28 @@ export function useFilePages(query: ListQuery, opts: DeriveOptions) {
   return { first, count, totalPages, pageOf, itemAt, loadedEntries };
 }
 
-/** Observes (fetches) the pages for the rows in view, once the view has settled. */
-export function useVisiblePages(query: ListQuery, pages: number[], settleMs = 120) {
-  const settled = useDebouncedValue(pages.join(","), settleMs);
+/**
+ * Observes the pages `pagesToObserve` picks for the view and its motion: one query observer per page, so a page
+ * entering the window is fetched at once, and a page leaving it while its request is in flight (left behind, or the
+ * list flung on) loses its last observer and TanStack Query aborts the request (the query function passes on the
+ * signal). Page 1 is observed by `useFilePages`. Rows render as their page arrives, scrolling or not.
+ */
+export function useVisiblePages(query: ListQuery, view: PageWindowInput | undefined) {
+  const queryHash = hashKey([query]);
+  const observed = useRef({ queryHash, pages: [] as number[] });
+  // Written during render, harmlessly: pagesToObserve(view, pagesToObserve(view, p)) equals pagesToObserve(view, p).
+  const previous = observed.current.queryHash === queryHash ? observed.current.pages : [];
+  observed.current = { queryHash, pages: view ? pagesToObserve(view, previous) : [] };
+  const key = observed.current.pages.join(",");
   const wanted = useMemo(
     () =>
-      settled
+      key
         .split(",")
         .filter(Boolean)
         .map(Number)
         .filter((page) => page > 1),
-    [settled],
+    [key],
   );
-  const queryHash = hashKey([query]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query's hash stands for the query object.
   const queries = useMemo(() => wanted.map((page) => fileListPageQueryOptions(query, page)), [wanted, queryHash]);
   return useQueries({

@@ -11,6 +11,7 @@ export type FileCommandId =
   | "download"
   | "share"
   | "copyLink"
+  | "showInFolder"
   | "remove";
 
 export interface FileCommand {
@@ -23,9 +24,13 @@ export interface FileCommand {
 
 /**
  * What the toolbar, context menu and touch sheet offer: creation commands when nothing is selected (and a folder is
- * shown), item commands for the selection. One list, so the three surfaces never disagree.
+ * shown), item commands for the selection; "Show in folder" where the list is not one folder (search, recent,
+ * shared). One list, so the three surfaces never disagree.
  */
-export function fileCommandsFor(selected: readonly FileItem[], opts: { canCreate: boolean }): FileCommand[] {
+export function fileCommandsFor(
+  selected: readonly FileItem[],
+  opts: { canCreate: boolean; showInFolder?: boolean },
+): FileCommand[] {
   if (selected.length === 0) {
     return opts.canCreate
       ? [
@@ -43,6 +48,7 @@ export function fileCommandsFor(selected: readonly FileItem[], opts: { canCreate
   if (selected.every((item) => !item.isDir)) commands.push({ id: "download", label: "Download" });
   if (single) commands.push({ id: "share", label: "Share" });
   if (single && !single.isDir) commands.push({ id: "copyLink", label: "Copy link" });
+  if (single?.parentId && opts.showInFolder) commands.push({ id: "showInFolder", label: "Show in folder" });
   commands.push({ id: "remove", label: "Delete", shortcut: "Del", danger: true });
   return commands;
 }

@@ -56,7 +56,7 @@ export interface ListQuery {
 /** Search-route filters already turned into API fields (see features/search/lib). */
 export type FindFilters = Pick<
   ListQuery,
-  "query" | "searchType" | "category" | "type" | "path" | "deepSearch" | "updatedAt"
+  "query" | "searchType" | "category" | "type" | "path" | "parentId" | "deepSearch" | "updatedAt"
 >;
 
 export type ViewParams =
@@ -107,6 +107,11 @@ export function pathSegments(path: string): string[] {
 
 export function joinPath(folder: string, name: string): string {
   return normalizeFolderPath(`${folder}/${name}`);
+}
+
+/** The last folder of a path, or "My Drive" for the root. */
+export function folderName(path: string): string {
+  return pathSegments(path).at(-1) ?? "My Drive";
 }
 
 export function parentPath(path: string): string {

@@ -13,7 +13,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
       <Link
         to="/my-drive"
         search={{ path: "/" }}
-        className="flex shrink-0 items-center gap-2 rounded-full px-2 py-1 outline-none focus-visible:outline-2 focus-visible:outline-primary"
+        className="flex min-h-11 shrink-0 items-center gap-2 rounded-full px-2 py-1 outline-none focus-visible:outline-2 focus-visible:outline-primary pointer-coarse:min-h-12"
       >
         <img src="/favicon.svg" alt="" className="size-8" />
         <span className="hidden text-xl font-medium sm:inline">Drive</span>

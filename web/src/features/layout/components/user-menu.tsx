@@ -33,7 +33,10 @@ export function UserMenu() {
         <button
           type="button"
           aria-label="Account menu"
-          className={cn("flex size-10 items-center justify-center rounded-full hover:bg-on-surface/10", focusRing)}
+          className={cn(
+            "flex size-11 items-center justify-center rounded-full hover:bg-on-surface/10 pointer-coarse:size-12",
+            focusRing,
+          )}
         >
           <UserAvatar name={name} />
         </button>

@@ -25,8 +25,24 @@ const LOADERS: Record<string, [string, Loader]> = {
   diff: ["diff", () => import("highlight.js/lib/languages/diff")],
 };
 
-/** The grammar for an extension; undefined for plain text (txt, log, srt, vtt, unknown). */
-export function languageFor(ext: string): { name: string; load: Loader } | undefined {
-  const entry = LOADERS[ext];
+/** A fence's language names beyond the extensions above (```typescript, ```shell ...). */
+const ALIASES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(LOADERS).map(([ext, [name]]) => [name, ext])),
+  shell: "sh",
+  zsh: "sh",
+  yml: "yml",
+  "c++": "cpp",
+  "c#": "cs",
+  rust: "rs",
+  ini: "toml",
+};
+
+/**
+ * The grammar for a file extension or a fenced code block's language (`ts`, `typescript`); undefined for plain text
+ * (txt, log, srt, vtt, unknown).
+ */
+export function languageFor(language: string): { name: string; load: Loader } | undefined {
+  const key = language.toLowerCase();
+  const entry = LOADERS[key] ?? LOADERS[ALIASES[key] ?? ""];
   return entry ? { name: entry[0], load: entry[1] } : undefined;
 }

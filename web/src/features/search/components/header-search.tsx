@@ -45,7 +45,8 @@ export function HeaderSearch() {
       to: "/$view",
       params: { view: "search" },
       search: { ...urlSearch, query },
-      replace: true,
+      // The first search pushes, so Back returns to the folder it started from; refining it replaces.
+      replace: onSearchRoute,
     });
   };
 
@@ -65,7 +66,7 @@ export function HeaderSearch() {
   return (
     <search
       ref={searchBox}
-      className="flex h-11 w-full max-w-xl items-center gap-1 rounded-full bg-surface-container-high pr-1 pl-3 focus-within:ring-2 focus-within:ring-primary/50"
+      className="flex h-11 w-full max-w-xl items-center gap-1 rounded-full bg-surface-container-high pr-1 pl-3 focus-within:ring-2 focus-within:ring-primary/50 pointer-coarse:h-12"
     >
       <Search aria-hidden className="size-5 shrink-0 text-on-surface-variant" />
       <input
@@ -81,7 +82,7 @@ export function HeaderSearch() {
           clearTimeout(timer.current);
           go(query);
         }}
-        className="min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-on-surface-variant [&::-webkit-search-cancel-button]:hidden"
+        className="h-full min-w-0 flex-1 self-stretch bg-transparent text-sm outline-none placeholder:text-on-surface-variant [&::-webkit-search-cancel-button]:hidden"
       />
       {text && (
         <IconButton label="Clear search" className="size-8" onClick={() => onChange("")}>

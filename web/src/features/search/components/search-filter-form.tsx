@@ -13,6 +13,7 @@ import {
   DATE_PRESETS,
   DEFAULT_SEARCH_FORM,
   formToSearchParams,
+  regexProblem,
   SEARCH_CATEGORIES,
   type SearchCategory,
   type SearchForm,
@@ -33,6 +34,9 @@ export function SearchFilterForm(props: { initial: SearchParams; currentPath?: s
   const id = useId();
   const today = toIsoDate(new Date());
   const dateError = validateDates(form, new Date());
+  // A pattern the server would refuse is caught here, where it can be fixed, rather than as a failed search.
+  const regexError = form.searchType === "regex" ? regexProblem(form.query) : undefined;
+  const problem = dateError ?? regexError;
   const set = (patch: Partial<SearchForm>) => setForm((f) => ({ ...f, ...patch }));
 
   const toggleCategory = (category: SearchCategory) =>
@@ -44,7 +48,7 @@ export function SearchFilterForm(props: { initial: SearchParams; currentPath?: s
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (dateError) return;
+    if (problem) return;
     setSubmitting(true);
     try {
       await navigate({
@@ -72,7 +76,7 @@ export function SearchFilterForm(props: { initial: SearchParams; currentPath?: s
                 aria-pressed={on}
                 onClick={() => toggleCategory(category)}
                 className={cn(
-                  "rounded-lg border px-3 py-1 text-sm capitalize outline-none focus-visible:outline-2 focus-visible:outline-primary",
+                  "min-h-9 rounded-lg border px-3 py-1 text-sm capitalize outline-none focus-visible:outline-2 focus-visible:outline-primary pointer-coarse:min-h-11",
                   on
                     ? "border-transparent bg-secondary-container text-on-secondary-container"
                     : "border-outline text-on-surface-variant hover:bg-on-surface/5",
@@ -95,7 +99,9 @@ export function SearchFilterForm(props: { initial: SearchParams; currentPath?: s
             value={form.query}
             placeholder="search query or regex"
             onChange={(e) => set({ query: e.target.value })}
-            className={cn(fieldControlClasses, "pr-10")}
+            aria-invalid={regexError ? true : undefined}
+            aria-describedby={regexError ? `${id}-query-error` : undefined}
+            className={cn(fieldControlClasses, "pr-12")}
           />
           {form.query && (
             <IconButton
@@ -107,13 +113,18 @@ export function SearchFilterForm(props: { initial: SearchParams; currentPath?: s
             </IconButton>
           )}
         </div>
+        {regexError && (
+          <p id={`${id}-query-error`} role="alert" className={fieldErrorClasses}>
+            {regexError}
+          </p>
+        )}
       </div>
 
       <fieldset className="flex flex-col gap-1">
         <legend className={cn(fieldLabelClasses, "mb-1")}>Search type</legend>
         <div className="flex gap-4 text-sm">
           {(["text", "regex"] as const).map((type) => (
-            <label key={type} className="flex cursor-pointer items-center gap-2">
+            <label key={type} className="flex min-h-11 cursor-pointer items-center gap-2">
               <input
                 type="radio"
                 name={`${id}-type`}
@@ -132,7 +143,7 @@ export function SearchFilterForm(props: { initial: SearchParams; currentPath?: s
         <legend className={cn(fieldLabelClasses, "mb-1")}>Location</legend>
         <div className="flex gap-4 text-sm">
           {(["current", "custom"] as const).map((location) => (
-            <label key={location} className="flex cursor-pointer items-center gap-2">
+            <label key={location} className="flex min-h-11 cursor-pointer items-center gap-2">
               <input
                 type="radio"
                 name={`${id}-location`}
@@ -205,7 +216,7 @@ export function SearchFilterForm(props: { initial: SearchParams; currentPath?: s
         <Button variant="text" onClick={() => setForm(DEFAULT_SEARCH_FORM)}>
           Reset
         </Button>
-        <Button type="submit" disabled={submitting || Boolean(dateError)}>
+        <Button type="submit" disabled={submitting || Boolean(problem)}>
           {submitting && <Spinner label="Searching" className="[&_svg]:size-4 text-on-primary" />}
           Search
         </Button>

@@ -116,16 +116,55 @@ export function searchParamsToForm(params: SearchParams): SearchForm {
   };
 }
 
-/** `updatedAt` filter: a preset is `gte:{today minus N days}`; custom is `gte:{from}` and/or `lte:{to}`. */
-export function updatedAtFilter(params: SearchParams, today: Date): string | undefined {
+/** How dates go to the server: days are the user's own (local time zone), from the first one's start to the last one's end. */
+export interface FilterContext {
+  /** Now: presets count back from today. */
+  today: Date;
+  /**
+   * The server takes exact instants (`updatedAtInstants` in /capabilities). Teldrive 1.8 takes UTC days only, so the
+   * range is widened to the UTC days that cover the local ones: never a day short, at most a few hours more.
+   */
+  instants: boolean;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Local midnight at the start of an `<input type=date>` value, `days` later. */
+function localDayStart(isoDate: string, days = 0): Date | undefined {
+  if (!ISO_DATE.test(isoDate)) return undefined;
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  const date = new Date(y, m - 1, d + days);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
+
+/** `gte` from an instant on, `lt` up to one. */
+function bound(op: "gte" | "lt", instant: Date, instants: boolean): string {
+  if (instants) return `${op}:${instant.toISOString()}`;
+  if (op === "gte") return `gte:${utcDay(instant)}`;
+  // The first UTC midnight at or after the instant.
+  const midnight = utcDay(instant);
+  const exact = instant.toISOString().endsWith("T00:00:00.000Z");
+  return `lt:${exact ? midnight : utcDay(new Date(Date.parse(`${midnight}T00:00:00Z`) + 86_400_000))}`;
+}
+
+/**
+ * `updatedAt` filter. A preset is "from the start of the day N days ago"; a custom range runs from the start of From
+ * Date to the end of To Date, both days in the user's time zone.
+ */
+export function updatedAtFilter(params: SearchParams, ctx: FilterContext): string | undefined {
   if (params.modifiedDate === undefined) return undefined;
   if (params.modifiedDate === CUSTOM_DATE) {
-    const parts = [params.fromDate && `gte:${params.fromDate}`, params.toDate && `lte:${params.toDate}`].filter(
-      Boolean,
-    );
+    const from = params.fromDate ? localDayStart(params.fromDate) : undefined;
+    const end = params.toDate ? localDayStart(params.toDate, 1) : undefined;
+    const parts = [from && bound("gte", from, ctx.instants), end && bound("lt", end, ctx.instants)].filter(Boolean);
     return parts.length > 0 ? parts.join(",") : undefined;
   }
-  if (params.modifiedDate > 0) return `gte:${daysBefore(today, params.modifiedDate)}`;
+  if (params.modifiedDate > 0) {
+    const start = localDayStart(daysBefore(ctx.today, params.modifiedDate));
+    return start && bound("gte", start, ctx.instants);
+  }
   return undefined;
 }
 
@@ -133,7 +172,7 @@ export function updatedAtFilter(params: SearchParams, today: Date): string | und
  * Search route params -> `GET /files` find filters. The folder category is a type, not a server category: alone it
  * becomes `type=folder`.
  */
-export function searchParamsToFilters(params: SearchParams, today: Date): FindFilters {
+export function searchParamsToFilters(params: SearchParams, ctx: FilterContext): FindFilters {
   const categories = (params.category ?? "").split(",").filter(Boolean);
   const onlyFolders = categories.length === 1 && categories[0] === "folder";
   return {
@@ -143,8 +182,39 @@ export function searchParamsToFilters(params: SearchParams, today: Date): FindFi
     type: onlyFolders ? "folder" : undefined,
     path: params.path,
     deepSearch: params.deepSearch,
-    updatedAt: updatedAtFilter(params, today),
+    updatedAt: updatedAtFilter(params, ctx),
   };
+}
+
+/**
+ * Where the server cannot scope search text to a folder (Teldrive 1.8 ignores `path` when `query` is set without
+ * deepSearch), the folder must be named by id instead: `parentId` scopes any find on both servers. Returns the
+ * path whose folder id is needed, or undefined when the filters work as they are.
+ */
+export function folderToResolve(filters: FindFilters, searchLocation: boolean): string | undefined {
+  if (searchLocation || !filters.path || !filters.query || filters.deepSearch) return undefined;
+  return filters.path;
+}
+
+/** Spec 5 and the regex check: the first problem of the form, in words, or undefined. */
+export function formProblem(form: SearchForm, today: Date): string | undefined {
+  return validateDates(form, today) ?? (form.searchType === "regex" ? regexProblem(form.query) : undefined);
+}
+
+/**
+ * A pattern the server would refuse. JavaScript's regular expressions are close to PostgreSQL's for what people type
+ * (brackets, groups, repetition), so an unbalanced bracket is caught here instead of as a server error.
+ */
+export function regexProblem(pattern: string): string | undefined {
+  const text = normalizeSearchText(pattern);
+  if (!text) return undefined;
+  try {
+    new RegExp(text);
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.slice(error.message.lastIndexOf(":") + 1).trim() : "";
+    return `Not a valid regular expression${reason ? ` (${reason.toLowerCase()})` : ""}`;
+  }
 }
 
 /** Spec 5: neither date after today; To Date not before From Date. Returns a message or undefined. */

@@ -1,4 +1,5 @@
 import { useParams } from "@tanstack/react-router";
+import { usePageTitle } from "@/lib/document-title";
 import { resolveSettingsTab } from "../lib/settings-tabs";
 import { AccountTab } from "./account-tab";
 import { AppearanceTab } from "./appearance-tab";
@@ -13,6 +14,7 @@ export function SettingsPage() {
   const { tabId } = useParams({ from: "/_authed/settings/$tabId" });
   const active = resolveSettingsTab(tabId);
   const Panel = PANELS[active];
+  usePageTitle("Settings");
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-medium">Settings</h1>

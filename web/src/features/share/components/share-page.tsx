@@ -9,6 +9,7 @@ import { PreviewModal } from "@/features/preview/components/preview-modal";
 import { downloadFrom } from "@/features/preview/lib/download";
 import type { PreviewSource } from "@/features/preview/lib/preview-source";
 import { ApiError } from "@/lib/api-client";
+import { usePageTitle } from "@/lib/document-title";
 import { errorText } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { shareInfoQueryOptions } from "../api/get-share";
@@ -28,6 +29,7 @@ export function SharePage({ shareId, path }: { shareId: string; path: string }) 
   const navigate = useNavigate();
   const session = useQuery(sessionQueryOptions());
   const info = useQuery({ ...shareInfoQueryOptions(shareId), retry: false });
+  usePageTitle(info.data?.name || "Shared with you");
   const [password, setPassword] = useState(() => sharePasswords.get(shareId));
   const [sort, setSort] = useState<ShareSort>({ sort: "name", order: "asc" });
   const [preview, setPreview] = useState<FileItem | undefined>();

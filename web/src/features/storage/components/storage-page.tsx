@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { categoriesQueryOptions } from "@/features/files/api/get-categories";
+import { usePageTitle } from "@/lib/document-title";
 import { errorText } from "@/lib/error-message";
 import { formatSize } from "@/lib/format-size";
 import { UPLOAD_STATS_DAYS, uploadStatsQueryOptions } from "../api/get-upload-stats";
@@ -12,6 +13,7 @@ import { UploadsChart } from "./uploads-chart";
 
 /** Storage: uploads of the last 60 days and the space each category takes. */
 export function StoragePage() {
+  usePageTitle("Storage");
   const stats = useQuery(uploadStatsQueryOptions());
   const categories = useQuery(categoriesQueryOptions());
   const bars = stats.data ? uploadBars(stats.data) : [];

@@ -1,9 +1,10 @@
 import { ChevronDown, ChevronUp, RotateCw, Trash2, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { IconButton } from "@/components/ui/icon-button";
+import { setActivityTitle } from "@/lib/document-title";
 import { useUploads } from "../hooks/use-uploads";
-import { formatBytes, formatTimeLeft, percent } from "../lib/format-progress";
-import { isActive } from "../lib/upload-queue";
+import { formatBytes, formatTimeLeft } from "../lib/format-progress";
+import { summarizeUploads, uploadActivityTitle } from "../lib/upload-summary";
 import { uploadQueue } from "../upload-service";
 import { NameClashDialog } from "./name-clash-dialog";
 import { UploadProgressBar } from "./upload-progress-bar";
@@ -15,9 +16,15 @@ export function UploadPanel() {
   const speed = useUploads((s) => s.speed);
   const batch = useUploads((s) => s.batch);
   const [collapsed, setCollapsed] = useState(false);
-  const active = items.filter((i) => isActive(i.status));
-  const failed = items.filter((i) => i.status === "failed");
-  const running = active.length > 0;
+  const summary = summarizeUploads(items, batch);
+  const { running, loaded, total, title } = summary;
+  const activity = uploadActivityTitle(summary);
+
+  // Progress in the tab title, so it can be followed from another tab.
+  useEffect(() => {
+    setActivityTitle(activity);
+  }, [activity]);
+  useEffect(() => () => setActivityTitle(undefined), []);
 
   useEffect(() => {
     if (!running) return;
@@ -27,16 +34,6 @@ export function UploadPanel() {
   }, [running]);
 
   if (items.length === 0) return <NameClashDialog />;
-  // Overall progress covers this run's files that are still meant to land, so it never jumps back when one finishes.
-  const inRun = new Set(batch);
-  const counted = items.filter((i) => inRun.has(i.key) && (isActive(i.status) || i.status === "done"));
-  const total = counted.reduce((sum, i) => sum + i.size, 0);
-  const loaded = counted.reduce((sum, i) => sum + (i.status === "done" ? i.size : i.loaded), 0);
-  const title = running
-    ? `Uploading ${active.length} ${active.length === 1 ? "file" : "files"}`
-    : failed.length > 0
-      ? `${failed.length} ${failed.length === 1 ? "upload" : "uploads"} failed`
-      : "Uploads complete";
 
   return (
     <section
@@ -53,7 +50,7 @@ export function UploadPanel() {
             </p>
           )}
         </div>
-        {failed.length > 0 && (
+        {summary.failed > 0 && (
           <IconButton label="Retry failed uploads" onClick={() => uploadQueue.retryFailed()}>
             <RotateCw aria-hidden className="size-5" />
           </IconButton>
@@ -75,7 +72,7 @@ export function UploadPanel() {
           {collapsed ? <ChevronUp aria-hidden className="size-5" /> : <ChevronDown aria-hidden className="size-5" />}
         </IconButton>
       </header>
-      {running && <UploadProgressBar className="rounded-none" value={percent(loaded, total)} label="All uploads" />}
+      {running && <UploadProgressBar className="rounded-none" value={summary.percent} label="All uploads" />}
       {!collapsed && (
         <ul className="max-h-72 divide-y divide-outline-variant overflow-auto">
           {items.map((item) => (

@@ -29,7 +29,7 @@ describe("actionErrorMessage", () => {
   });
   it("reduces other server messages and names network faults", () => {
     expect(actionErrorMessage(apiError(500, "db: disk full"))).toBe("disk full");
-    expect(actionErrorMessage(new TypeError("Failed to fetch"))).toMatch(/Network error/);
+    expect(actionErrorMessage(new TypeError("Failed to fetch"))).toBe("Can't reach the server. Check your connection.");
   });
   it("labels one or several items", () => {
     expect(itemsLabel([{ name: "a" }])).toBe('"a"');

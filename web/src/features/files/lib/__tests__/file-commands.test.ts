@@ -37,3 +37,14 @@ describe("fileCommandsFor", () => {
     expect(ids(fileCommandsFor([file, folder], { canCreate: true }))).toEqual(["move", "copy", "remove"]);
   });
 });
+
+describe("Show in folder", () => {
+  it("is offered for one item with a parent, where the list is not one folder", () => {
+    const inPhotos = toFileItem({ id: "3", name: "b.png", type: "file", mimeType: "image/png", parentId: "p" });
+    expect(ids(fileCommandsFor([inPhotos], { canCreate: false, showInFolder: true }))).toContain("showInFolder");
+    expect(ids(fileCommandsFor([inPhotos], { canCreate: true }))).not.toContain("showInFolder");
+    expect(ids(fileCommandsFor([inPhotos, file], { canCreate: false, showInFolder: true }))).not.toContain(
+      "showInFolder",
+    );
+  });
+});

@@ -1,16 +1,33 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CUSTOM_DATE,
   DEFAULT_SEARCH_FORM,
+  folderToResolve,
+  formProblem,
   formToSearchParams,
   normalizeSearchText,
+  regexProblem,
   searchParamsToFilters,
   searchParamsToForm,
   updatedAtFilter,
   validateDates,
 } from "../search-filters";
 
-const today = new Date(2025, 2, 15, 12, 0);
+// Dates are days of the user's time zone: these tests run in one west of UTC (UTC-7 in March) unless they say.
+const savedTz = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = "America/Los_Angeles";
+});
+afterAll(() => {
+  process.env.TZ = savedTz;
+});
+const at = (tz: string) => {
+  process.env.TZ = tz;
+};
+
+const today = () => new Date(2025, 2, 15, 12, 0);
+const ours = () => ({ today: today(), instants: true });
+const teldrive = () => ({ today: today(), instants: false });
 
 describe("normalizeSearchText", () => {
   it("trims and collapses inner whitespace", () => {
@@ -70,17 +87,39 @@ describe("formToSearchParams", () => {
 });
 
 describe("updatedAtFilter", () => {
-  it("builds a preset as gte today minus N days", () => {
-    expect(updatedAtFilter({ modifiedDate: 7 }, today)).toBe("gte:2025-03-08");
-    expect(updatedAtFilter({ modifiedDate: 90 }, today)).toBe("gte:2024-12-15");
+  it("builds a preset from the start of the local day N days back", () => {
+    expect(updatedAtFilter({ modifiedDate: 7 }, ours())).toBe("gte:2025-03-08T08:00:00.000Z");
+    expect(updatedAtFilter({ modifiedDate: 90 }, ours())).toBe("gte:2024-12-15T08:00:00.000Z");
   });
-  it("builds a custom range", () => {
-    expect(updatedAtFilter({ modifiedDate: -2, fromDate: "2025-01-01", toDate: "2025-02-01" }, today)).toBe(
-      "gte:2025-01-01,lte:2025-02-01",
+  it("runs a custom range from the first day's start to the last day's end, in the user's time zone", () => {
+    expect(updatedAtFilter({ modifiedDate: -2, fromDate: "2025-01-01", toDate: "2025-03-15" }, ours())).toBe(
+      "gte:2025-01-01T08:00:00.000Z,lt:2025-03-16T07:00:00.000Z",
     );
-    expect(updatedAtFilter({ modifiedDate: -2, toDate: "2025-02-01" }, today)).toBe("lte:2025-02-01");
-    expect(updatedAtFilter({ modifiedDate: -2 }, today)).toBeUndefined();
-    expect(updatedAtFilter({}, today)).toBeUndefined();
+    expect(updatedAtFilter({ modifiedDate: -2, toDate: "2025-02-01" }, ours())).toBe("lt:2025-02-02T08:00:00.000Z");
+    at("Europe/Berlin");
+    expect(updatedAtFilter({ modifiedDate: -2, fromDate: "2025-01-01", toDate: "2025-01-01" }, ours())).toBe(
+      "gte:2024-12-31T23:00:00.000Z,lt:2025-01-01T23:00:00.000Z",
+    );
+    at("America/Los_Angeles");
+    expect(updatedAtFilter({ modifiedDate: -2 }, ours())).toBeUndefined();
+    expect(updatedAtFilter({ modifiedDate: -2, fromDate: "soon" }, ours())).toBeUndefined();
+    expect(updatedAtFilter({}, ours())).toBeUndefined();
+  });
+  it("sends Teldrive whole UTC days that cover the local ones", () => {
+    // West of UTC: 2025-01-01 local runs 08:00Z..08:00Z next day, so the range ends before 2025-01-03 UTC.
+    expect(updatedAtFilter({ modifiedDate: -2, fromDate: "2025-01-01", toDate: "2025-01-01" }, teldrive())).toBe(
+      "gte:2025-01-01,lt:2025-01-03",
+    );
+    expect(updatedAtFilter({ modifiedDate: 7 }, teldrive())).toBe("gte:2025-03-08");
+    at("Europe/Berlin");
+    expect(updatedAtFilter({ modifiedDate: -2, fromDate: "2025-01-01", toDate: "2025-01-01" }, teldrive())).toBe(
+      "gte:2024-12-31,lt:2025-01-02",
+    );
+    at("UTC");
+    expect(updatedAtFilter({ modifiedDate: -2, fromDate: "2025-01-01", toDate: "2025-01-01" }, teldrive())).toBe(
+      "gte:2025-01-01,lt:2025-01-02",
+    );
+    at("America/Los_Angeles");
   });
 });
 
@@ -89,7 +128,7 @@ describe("searchParamsToFilters", () => {
     expect(
       searchParamsToFilters(
         { query: "q", category: "image,video", path: "/A", deepSearch: true, modifiedDate: 7 },
-        today,
+        ours(),
       ),
     ).toEqual({
       query: "q",
@@ -98,19 +137,43 @@ describe("searchParamsToFilters", () => {
       type: undefined,
       path: "/A",
       deepSearch: true,
-      updatedAt: "gte:2025-03-08",
+      updatedAt: "gte:2025-03-08T08:00:00.000Z",
     });
   });
   it("turns the folder chip alone into type=folder", () => {
-    expect(searchParamsToFilters({ category: "folder" }, today)).toMatchObject({ type: "folder", category: undefined });
+    expect(searchParamsToFilters({ category: "folder" }, ours())).toMatchObject({
+      type: "folder",
+      category: undefined,
+    });
+  });
+});
+
+describe("folderToResolve", () => {
+  it("asks for the folder's id only where the server would search the whole drive", () => {
+    const filters = { query: "a", path: "/Photos" };
+    expect(folderToResolve(filters, false)).toBe("/Photos");
+    expect(folderToResolve(filters, true)).toBeUndefined();
+    expect(folderToResolve({ ...filters, deepSearch: true }, false)).toBeUndefined();
+    expect(folderToResolve({ path: "/Photos" }, false)).toBeUndefined();
+  });
+});
+
+describe("regexProblem", () => {
+  it("explains a pattern the server would refuse, before it is sent", () => {
+    expect(regexProblem("[ab")).toMatch(/^Not a valid regular expression \(.+\)$/);
+    expect(regexProblem("(a")).toMatch(/^Not a valid regular expression/);
+    expect(regexProblem("^re.*\\.txt$")).toBeUndefined();
+    expect(regexProblem("  ")).toBeUndefined();
+    expect(formProblem({ ...DEFAULT_SEARCH_FORM, searchType: "regex", query: "[" }, today())).toMatch(/regular/);
+    expect(formProblem({ ...DEFAULT_SEARCH_FORM, searchType: "text", query: "[" }, today())).toBeUndefined();
   });
 });
 
 describe("validateDates", () => {
   it("caps both dates at today and orders them", () => {
-    expect(validateDates({ fromDate: "2025-03-15", toDate: "2025-03-15" }, today)).toBeUndefined();
-    expect(validateDates({ fromDate: "2025-03-16", toDate: "" }, today)).toMatch(/From Date/);
-    expect(validateDates({ fromDate: "", toDate: "2025-04-01" }, today)).toMatch(/To Date/);
-    expect(validateDates({ fromDate: "2025-02-01", toDate: "2025-01-01" }, today)).toMatch(/before From Date/);
+    expect(validateDates({ fromDate: "2025-03-15", toDate: "2025-03-15" }, today())).toBeUndefined();
+    expect(validateDates({ fromDate: "2025-03-16", toDate: "" }, today())).toMatch(/From Date/);
+    expect(validateDates({ fromDate: "", toDate: "2025-04-01" }, today())).toMatch(/To Date/);
+    expect(validateDates({ fromDate: "2025-02-01", toDate: "2025-01-01" }, today())).toMatch(/before From Date/);
   });
 });

@@ -1,0 +1,22 @@
+import crypto from "node:crypto";
+import bcrypt from "bcryptjs";
+
+const BCRYPT_ROUNDS = 10;
+/**
+ * Marks a hash of the password's SHA-256 rather than of the password itself. bcrypt reads only the first
+ * 72 bytes of its input, so two long passwords sharing them would both match; the 44-character digest always
+ * fits. Hashes without the mark are older ones, bcrypt of the password itself, and still verify as before.
+ */
+const PREHASHED = "sha256$";
+
+const digest = (password: string) => crypto.createHash("sha256").update(password, "utf8").digest("base64");
+
+/** A password hash for share and 2FA passwords (any length counts in full). */
+export async function hashPassword(password: string): Promise<string> {
+  return PREHASHED + (await bcrypt.hash(digest(password), BCRYPT_ROUNDS));
+}
+
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith(PREHASHED)) return bcrypt.compare(digest(password), stored.slice(PREHASHED.length));
+  return bcrypt.compare(password, stored);
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import type { Deps } from "../app.js";
+
+/**
+ * Where this server differs from Teldrive 1.8's API. A client asks once per session; a real Teldrive server answers
+ * 404 here, which the client reads as Teldrive 1.8's behaviour for every field. Add a field when a feature lands;
+ * never remove one a released client may read (absent means Teldrive's behaviour).
+ */
+export interface Capabilities {
+  /** Sign-in by scanning a QR code with Telegram: needs Telegram, so never on this server. */
+  qrLogin: boolean;
+  /** `GET /files` with `operation=find`, `query` and `path` searches only that folder (its subtree with deepSearch). */
+  searchLocation: boolean;
+  /** `updatedAt` filters take exact instants (`gte:2024-11-01T00:00:00+01:00`), not only UTC days. */
+  updatedAtInstants: boolean;
+}
+
+export const CAPABILITIES: Capabilities = {
+  qrLogin: false,
+  searchLocation: true,
+  updatedAtInstants: true,
+};
+
+export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {
+  // No session needed: the sign-in page reads it to decide which sign-in methods to offer.
+  app.get("/capabilities", async () => CAPABILITIES);
+}

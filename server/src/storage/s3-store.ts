@@ -1,0 +1,210 @@
+import type { Readable } from "node:stream";
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  paginateListObjectsV2,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import type { S3StorageConfig } from "./config.js";
+import { idSegment, PartMissingError, type PartRef, type PartStore, refSegments } from "./store.js";
+
+/** DeleteObjects takes at most this many keys per request. */
+const DELETE_BATCH = 1000;
+
+function status(err: unknown): number | undefined {
+  return (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+}
+
+/**
+ * Parts as objects `<prefix>channels/<channelId>/<partId>` in one bucket of any S3-compatible store.
+ * A part is one PutObject with its exact Content-Length: the store makes an object visible only
+ * when its whole body has arrived, and a body that fails aborts the request, so nothing half-written
+ * is ever readable. Parts are at most 2 GiB (+ encryption overhead), well under the 5 GiB a single
+ * PutObject or CopyObject takes, so no multipart upload is needed.
+ */
+export class S3Store implements PartStore {
+  readonly kind = "s3";
+  readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly root: string;
+
+  constructor(private readonly config: S3StorageConfig) {
+    this.bucket = config.bucket;
+    this.root = `${config.prefix}channels/`;
+    this.client = new S3Client({
+      endpoint: config.endpoint,
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      credentials: config.credentials,
+      // Checksums only where the API demands them: the newer default sends streamed bodies as
+      // aws-chunked with a trailing CRC, which many S3-compatible stores (Ceph 16 among them) refuse.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+      // Failures reach the caller as errors; the SDK's own console warnings (e.g. for a part body the
+      // client broke off) would only repeat them.
+      logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+      // Each download streams from its own GetObject: allow many at once rather than queueing them.
+      requestHandler: {
+        connectionTimeout: 10_000,
+        httpAgent: { keepAlive: true, maxSockets: 256 },
+        httpsAgent: { keepAlive: true, maxSockets: 256 },
+      },
+    });
+  }
+
+  private key(ref: PartRef): string {
+    const [channel, part] = refSegments(ref);
+    return `${this.root}${channel}/${part}`;
+  }
+
+  private channelPrefix(channelId: number): string {
+    return `${this.root}${idSegment(channelId)}/`;
+  }
+
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (err) {
+      const where = this.config.endpoint ?? `AWS region ${this.config.region}`;
+      if (status(err) === 404)
+        throw new Error(`S3 bucket "${this.bucket}" does not exist at ${where}: create it first`);
+      if (status(err) === 403) throw new Error(`S3 bucket "${this.bucket}" at ${where}: access denied`);
+      throw new Error(`S3 bucket "${this.bucket}" at ${where} cannot be reached: ${(err as Error).message}`);
+    }
+  }
+
+  async put(ref: PartRef, body: Readable, length: number): Promise<void> {
+    // A streamed body that fails would otherwise leave the request waiting for bytes that never come.
+    const abort = new AbortController();
+    let failure: unknown;
+    const fail = (err: unknown) => {
+      failure ??= err;
+      abort.abort();
+    };
+    const onClose = () => {
+      if (!body.readableEnded) fail(body.errored ?? new Error("part body ended early"));
+    };
+    body.once("error", fail);
+    body.once("close", onClose);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.key(ref),
+          Body: body,
+          ContentLength: length,
+          ContentType: "application/octet-stream",
+        }),
+        { abortSignal: abort.signal },
+      );
+    } catch (err) {
+      throw failure ?? err;
+    } finally {
+      body.off("error", fail);
+      body.off("close", onClose);
+    }
+  }
+
+  async size(ref: PartRef): Promise<number> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(ref) }));
+      return head.ContentLength ?? 0;
+    } catch (err) {
+      throw status(err) === 404 ? new PartMissingError(ref) : err;
+    }
+  }
+
+  async read(ref: PartRef, start: number, end: number): Promise<Readable> {
+    try {
+      const res = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(ref), Range: `bytes=${start}-${end}` }),
+      );
+      // In Node the body is the HTTP response itself: a Readable of exactly the requested range.
+      return res.Body as Readable;
+    } catch (err) {
+      throw status(err) === 404 ? new PartMissingError(ref) : err;
+    }
+  }
+
+  async copy(from: PartRef, to: PartRef): Promise<void> {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: this.key(to),
+          // URL-encoded, as the API wants it: an S3_PREFIX may hold any character.
+          CopySource: `${this.bucket}/${this.key(from).split("/").map(encodeURIComponent).join("/")}`,
+        }),
+      );
+    } catch (err) {
+      throw status(err) === 404 ? new PartMissingError(from) : err;
+    }
+  }
+
+  async delete(refs: PartRef[]): Promise<void> {
+    await this.deleteKeys(refs.map((r) => this.key(r)));
+  }
+
+  private async deleteKeys(keys: string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+      const batch = keys.slice(i, i + DELETE_BATCH);
+      const res = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      // Deleting a missing key succeeds in S3; anything reported here is a real failure.
+      const failed = res.Errors?.filter((e) => e.Code !== "NoSuchKey") ?? [];
+      if (failed.length > 0)
+        throw new Error(`could not delete ${failed.length} parts: ${failed[0]?.Code} ${failed[0]?.Message ?? ""}`);
+    }
+  }
+
+  private async *keys(prefix: string): AsyncIterable<{ key: string; size: number }> {
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: prefix }))
+      for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: item.Size ?? 0 };
+  }
+
+  async *list(): AsyncIterable<PartRef & { size: number }> {
+    for await (const { key, size } of this.keys(this.root)) {
+      const match = /^(\d+)\/(\d+)$/.exec(key.slice(this.root.length));
+      if (match) yield { channelId: Number(match[1]), partId: Number(match[2]), size };
+    }
+  }
+
+  async ensureChannel(channelId: number): Promise<void> {
+    // A zero-byte "folder" object, as S3 consoles make them: the channel exists while empty.
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: this.channelPrefix(channelId), Body: "", ContentLength: 0 }),
+    );
+  }
+
+  async channelExists(channelId: number): Promise<boolean> {
+    const res = await this.client.send(
+      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.channelPrefix(channelId), MaxKeys: 1 }),
+    );
+    return (res.KeyCount ?? res.Contents?.length ?? 0) > 0;
+  }
+
+  async deleteChannel(channelId: number): Promise<void> {
+    let batch: string[] = [];
+    for await (const { key } of this.keys(this.channelPrefix(channelId))) {
+      batch.push(key);
+      if (batch.length === DELETE_BATCH) {
+        await this.deleteKeys(batch);
+        batch = [];
+      }
+    }
+    await this.deleteKeys(batch);
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}

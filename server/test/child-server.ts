@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { COOKIE_NAME, createSession } from "../src/auth/session.js";
+import { ensureUserDefaults } from "../src/auth/user-defaults.js";
+import { openDb } from "../src/db/index.js";
+
+export const SERVER_DIR = path.resolve(import.meta.dirname, "..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ChildServer {
+  url: string;
+  port: number;
+  output(): string;
+  /** Resolves with the first match of `pattern` in what the server printed after `from` characters. */
+  waitFor(pattern: RegExp, from?: number): Promise<RegExpExecArray>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh PGlite data dir with one user (id 42) and `sessions` sessions of it, written while no server runs
+ * (PGlite allows one process per data dir). Returns the sessions' cookie headers and hashes.
+ */
+export async function seededDataDir(
+  sessions = 1,
+): Promise<{ dataDir: string; sessions: { cookie: string; hash: string }[] }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-child-"));
+  const db = await openDb({ dataDir });
+  try {
+    await db.query("INSERT INTO users (user_id, phone, name, user_name) VALUES (42, '+15550190001', 'U', 'u')");
+    await ensureUserDefaults(db, 42);
+    const made: { cookie: string; hash: string }[] = [];
+    for (let i = 0; i < sessions; i++) {
+      const { token, hash } = await createSession(db, { userId: 42 });
+      made.push({ cookie: `${COOKIE_NAME}=${token}`, hash });
+    }
+    return { dataDir, sessions: made };
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * The real server (`src/main.ts`) in its own process on a free port, resolved once it prints that it listens.
+ * `wrap` runs it under another command (e.g. `unshare`), which must end by exec'ing its arguments.
+ */
+export async function startChildServer(env: Record<string, string>, wrap: string[] = []): Promise<ChildServer> {
+  const port = await freePort();
+  const command = [...wrap, process.execPath, "--import", "tsx", "src/main.ts"];
+  const child: ChildProcess = spawn(command[0] as string, command.slice(1), {
+    cwd: SERVER_DIR,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const waiters = new Set<() => void>();
+  const printed = (d: Buffer) => {
+    output += d.toString();
+    for (const w of waiters) w();
+  };
+  child.stdout?.on("data", printed);
+  child.stderr?.on("data", printed);
+  const waitFor = (pattern: RegExp, from = 0) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(output.slice(from));
+        if (match) {
+          waiters.delete(check);
+          resolve(match);
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          waiters.delete(check);
+          reject(new Error(`server exited while waiting for ${pattern}:\n${output}`));
+        }
+      };
+      waiters.add(check);
+      child.once("exit", check);
+      check();
+    });
+  await waitFor(/listening/);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    output: () => output,
+    waitFor,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

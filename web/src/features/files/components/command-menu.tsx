@@ -1,0 +1,33 @@
+import type { HTMLAttributes, ReactElement } from "react";
+import { DropdownMenu, DropdownMenuItem } from "@/components/ui/dropdown-menu";
+import { cn } from "@/lib/cn";
+import type { FileCommand, FileCommandId } from "../lib/file-commands";
+import { CommandIcon } from "./command-icon";
+
+/** A menu of file commands behind one button: "New" on a phone, "More actions" for a selection there. */
+export function CommandMenu({
+  trigger,
+  commands,
+  onCommand,
+  align = "end",
+}: {
+  trigger: ReactElement<HTMLAttributes<HTMLElement>>;
+  commands: FileCommand[];
+  onCommand(id: FileCommandId): void;
+  align?: "start" | "end";
+}) {
+  return (
+    <DropdownMenu align={align} trigger={trigger}>
+      {commands.map((command) => (
+        <DropdownMenuItem
+          key={command.id}
+          icon={<CommandIcon id={command.id} />}
+          className={cn(command.danger && "text-error")}
+          onSelect={() => onCommand(command.id)}
+        >
+          {command.label}
+        </DropdownMenuItem>
+      ))}
+    </DropdownMenu>
+  );
+}
