@@ -8,8 +8,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-// The session module's request types come with the cookie plugin the server registers.
-import type {} from "@fastify/cookie";
 import { v7 as uuidv7 } from "uuid";
 import { startDriveServer } from "../../e2e/lib/server.js";
 import { COOKIE_NAME, createSession } from "../../server/src/auth/session.js";

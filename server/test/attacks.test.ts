@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type FileJson, list, mkdir, type TestUser, wrongFolderCounts } from "./files-api.js";
 import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
-import { partExists, storeStray } from "./part-checks.js";
+import { partExists, storeStray } from "./storage-helpers.js";
 import { sha256, uploadParts } from "./upload-fixtures.js";
 
 /**
@@ -15,7 +15,7 @@ beforeAll(async () => {
   server = await startServer();
   user = await createUser(server);
   // Starting a fresh database on a busy machine can take a while.
-}, 180_000);
+});
 afterAll(() => server.close());
 
 const byName = async (u: TestUser, dir: string, name: string) =>
