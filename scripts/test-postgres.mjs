@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-function pgBin() {
+export function pgBin() {
   const root = "/usr/lib/postgresql";
   if (!fs.existsSync(root)) return undefined;
   const versions = fs

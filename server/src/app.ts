@@ -18,6 +18,7 @@ import { guardBodyProgress } from "./http/body-progress.js";
 import { errorHandler } from "./http/errors.js";
 import { translateForwarded } from "./http/forwarded.js";
 import { refuseCrossOrigin } from "./http/same-origin.js";
+import { createJobQueue, type JobQueue, scheduleRecurringJobs } from "./jobs/index.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareRoutes } from "./shares/routes.js";
 import { Blobs } from "./storage/blobs.js";
@@ -30,6 +31,8 @@ export interface Deps {
   config: Config;
   db: Db;
   blobs: Blobs;
+  /** The durable background queue (reclaiming parts, clean-ups). */
+  jobs: JobQueue;
 }
 
 /** Content-Security-Policy for the client: no inline scripts, nothing from outside hosts but user-configured media and thumbnails. */
@@ -71,7 +74,8 @@ export async function buildApp(
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, ...serverOptions(deps.config), ...options });
-  const full: Deps = { ...deps, blobs: new Blobs(deps.config) };
+  const blobs = new Blobs(deps.config);
+  const full: Deps = { ...deps, blobs, jobs: createJobQueue(deps.db, blobs) };
   const trusted = deps.config.trustProxy ? proxyAddr.compile(deps.config.trustProxy) : () => false;
 
   app.setErrorHandler(errorHandler);
@@ -91,7 +95,12 @@ export async function buildApp(
 
   // TELDRIVE_URL: a real Teldrive server answers /api; this server only serves the client.
   if (deps.config.teldriveUrl) await app.register(teldriveProxy, { upstream: deps.config.teldriveUrl });
-  else
+  else {
+    app.addHook("onReady", async () => {
+      await scheduleRecurringJobs(deps.db);
+      await full.jobs.start();
+    });
+    app.addHook("onClose", () => full.jobs.stop());
     await app.register(
       async (api) => {
         await api.register(authRoutes, full);
@@ -105,6 +114,7 @@ export async function buildApp(
       },
       { prefix: "/api" },
     );
+  }
 
   const dist = deps.config.webDist;
   const index = dist ? path.join(dist, "index.html") : undefined;

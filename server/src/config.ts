@@ -28,6 +28,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Longest a request's database statement may run, in ms (`DB_STATEMENT_TIMEOUT_MS`, 0: no limit). */
+  statementTimeoutMs: number;
   encryptionKey: string | undefined;
   /** Upstream Teldrive base URL (origin plus an optional path prefix, no trailing slash). */
   teldriveUrl: string | undefined;
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    statementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 10_000),
     encryptionKey: env.ENCRYPTION_KEY || undefined,
     teldriveUrl: parseTeldriveUrl(env.TELDRIVE_URL),
     allowedPhones: list(env.ALLOWED_PHONES),

@@ -11,7 +11,7 @@ let user: { userId: number; cookie: string; hash: string };
 beforeAll(async () => {
   server = await startServer();
   user = await createUser(server);
-}, 180_000);
+});
 afterAll(() => server.close());
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";

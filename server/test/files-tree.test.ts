@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PartRef } from "../src/storage/store.js";
 import { call, create, type FileJson, list, mkdir, type TestUser, wrongFolderCounts } from "./files-api.js";
-import { createUser, startServer, type TestServer } from "./helpers.js";
+import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
 import { partExists } from "./storage-helpers.js";
 import { sha256, uploadParts } from "./upload-fixtures.js";
 
@@ -76,10 +76,11 @@ describe("move", () => {
     const f2 = await create(server, user, { name: "2.txt", type: "file", path: "/src", size: 0 });
     const res = await call(server, user, "POST", "/files/move", { ids: [f1.id, f2.id], destinationParent: "/dst" });
     expect(res.status).toBe(204);
+    // Folders first.
     expect((await list(server, user, { path: "/dst" })).body.items.map((f) => f.name)).toEqual([
+      "inner",
       "1.txt",
       "2.txt",
-      "inner",
     ]);
     const inner = await at(user, "/dst", "inner");
     expect(
@@ -177,6 +178,8 @@ describe("delete", () => {
     for (const id of [gone.id, sub.id, deep.id, top.id])
       expect((await call(server, user, "GET", `/files/${id}`)).status).toBe(404);
     expect(await server.db.query("SELECT 1 FROM file_shares WHERE user_id = $1", [user.userId])).toHaveLength(0);
+    // Parts go in the background, right after the answer.
+    await jobsDone(server);
     expect(await existing(files)).toEqual(files.map(() => false));
     expect(await existing(await partRefs(keep.id))).toEqual([true, true]);
   });
@@ -242,6 +245,7 @@ describe("content replace", () => {
     expect(replaced.body).toMatchObject({ id: file.id, size: 1500 });
     expect(replaced.body.hash).not.toBe(file.hash);
     expect(sha256(await content(user, replaced.body))).toBe(sha256(v2));
+    await jobsDone(server);
     expect(await existing(v1Parts)).toEqual([false, false, false]);
     const v2Parts = await partRefs(file.id);
 
@@ -252,12 +256,13 @@ describe("content replace", () => {
     expect(patched.status).toBe(200);
     expect(patched.body.size).toBe(10);
     expect(sha256(await content(user, patched.body))).toBe(sha256(v3));
+    await jobsDone(server);
     expect(await existing(v2Parts)).toEqual([false, false]);
   });
 });
 
 describe("copy", () => {
-  it("copies a file's bytes into new parts, by path (created) with a new name", async () => {
+  it("copies a file as a new row sharing its parts, by path (created) with a new name", async () => {
     const user = await createUser(server);
     const data = crypto.randomBytes(2600);
     const src = await storeAt(user, "/", "orig.bin", data);
@@ -269,14 +274,20 @@ describe("copy", () => {
     expect(res.body).toMatchObject({ name: "copy.bin", size: 2600, hash: src.hash, type: "file" });
     expect(res.body.id).not.toBe(src.id);
     expect((await call<FileJson>(server, user, "GET", `/files/${res.body.id}`)).body.path).toBe("/new/place/copy.bin");
+    // The copy refers to the same parts (counted references), so a copy costs no bytes.
     const srcParts = await partRefs(src.id);
     const copyParts = await partRefs(res.body.id);
-    expect(copyParts).toHaveLength(3);
-    expect(copyParts.some((p) => srcParts.some((q) => q.partId === p.partId))).toBe(false);
+    expect(copyParts).toEqual(srcParts);
     expect(sha256(await content(user, res.body))).toBe(sha256(data));
-    // Deleting the original leaves the copy readable.
+    // Deleting the original leaves the copy readable: its parts are still referenced.
     expect((await call(server, user, "POST", "/files/delete", { ids: [src.id] })).status).toBe(204);
+    await jobsDone(server);
+    expect(await existing(copyParts)).toEqual([true, true, true]);
     expect(sha256(await content(user, res.body))).toBe(sha256(data));
+    // Deleting the copy too removes them.
+    expect((await call(server, user, "POST", "/files/delete", { ids: [res.body.id] })).status).toBe(204);
+    await jobsDone(server);
+    expect(await existing(copyParts)).toEqual([false, false, false]);
   });
 
   it("copies an encrypted file", async () => {

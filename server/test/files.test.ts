@@ -8,6 +8,7 @@ import {
   type FileListJson,
   list,
   mkdir,
+  partsOf,
   type TestUser,
   wrongFolderCounts,
 } from "./files-api.js";
@@ -49,7 +50,7 @@ describe("create and get", () => {
       type: "file",
       path: "/Docs",
       size: 10,
-      parts: [{ id: 7, salt: "" }],
+      parts: await partsOf(server, alice, 10),
     });
     expect(f).toMatchObject({
       name: "Report.PDF",
@@ -151,7 +152,13 @@ describe("create and get", () => {
     });
     expect(asFile.status).toBe(409); // a folder is never replaced
 
-    const first = await create(server, alice, { name: "r.txt", type: "file", path: "/", size: 3, parts: [{ id: 1 }] });
+    const first = await create(server, alice, {
+      name: "r.txt",
+      type: "file",
+      path: "/",
+      size: 3,
+      parts: await partsOf(server, alice, 3),
+    });
     const folderOverFile = await call(server, alice, "POST", "/files", { name: "r.txt", type: "folder", path: "/" });
     expect(folderOverFile).toMatchObject({ status: 409, body: { code: 409 } });
     const clash = await call(server, alice, "POST", "/files", { name: "r.txt", type: "file", path: "/", size: 0 });
@@ -161,7 +168,7 @@ describe("create and get", () => {
       type: "file",
       path: "/",
       size: 5,
-      parts: [{ id: 2 }],
+      parts: await partsOf(server, alice, 5),
       replace: true,
     });
     expect(replaced.status).toBe(201);
@@ -250,10 +257,14 @@ describe("create from an upload", () => {
       "SELECT channel_id FROM channels WHERE user_id = $1",
       [user.userId],
     );
+    // Each upload row with its recorded part, as POST /uploads leaves them.
     for (const p of parts)
       await server.db.query(
-        `INSERT INTO uploads (upload_id, user_id, name, part_no, part_id, channel_id, size, block_hashes)
-         VALUES ($1, $2, $3, $4, nextval('part_ids'), $5, $6, $7)`,
+        `WITH part AS (
+           INSERT INTO parts (id, channel_id, user_id, size) VALUES (nextval('part_ids'), $5, $2, $6) RETURNING id
+         )
+         INSERT INTO uploads (upload_id, user_id, name, part_no, part_id, channel_id, size, block_hashes)
+         SELECT $1, $2, $3, $4, part.id, $5, $6, $7 FROM part`,
         [uploadId, user.userId, `part${p.no}`, p.no, channel?.channel_id, p.size, p.hashes],
       );
   }
@@ -335,7 +346,7 @@ describe("list", () => {
         type: "file",
         parentId: folderId,
         size: i % 3,
-        ...(i % 3 ? { parts: [{ id: 100 + i }] } : {}),
+        ...(i % 3 ? { parts: await partsOf(server, user, i % 3) } : {}),
       });
   });
 
@@ -436,7 +447,7 @@ describe("find", () => {
         type: "file",
         path,
         size,
-        ...(size ? { parts: [{ id: 1 }] } : {}),
+        ...(size ? { parts: await partsOf(server, user, size) } : {}),
       });
       ids[name] = f.id;
     };
@@ -455,8 +466,8 @@ describe("find", () => {
     expect(names((await find({ name: "notes" })).body)).toEqual([]);
   });
 
-  it("text search: every cleaned word, case-insensitive, global without deepSearch", async () => {
-    const res = await find({ query: "beach holiday", path: "/Music" });
+  it("text search: every cleaned word, case-insensitive, over the drive without a path", async () => {
+    const res = await find({ query: "beach holiday" });
     expect(names(res.body).sort()).toEqual(["Beach_Holiday-2023.JPG", "holiday beach video.mp4"]);
     expect(names((await find({ query: "HOLIDAY-beach!" })).body)).toHaveLength(2);
     expect(names((await find({ query: "song" })).body)).toEqual(["Holiday Song.mp3"]);
@@ -467,7 +478,16 @@ describe("find", () => {
     await call(server, user, "POST", "/files/delete", { ids: [umlaut.id] });
   });
 
+  it("a path limits the search to that folder's children (Teldrive would search the whole drive)", async () => {
+    expect(names((await find({ query: "beach holiday", path: "/Photos" })).body)).toEqual(["Beach_Holiday-2023.JPG"]);
+    expect((await find({ query: "beach holiday", path: "/Music" })).body.meta.count).toBe(0);
+    expect(names((await find({ query: "beach", path: "/" })).body)).toEqual([]);
+    expect(names((await find({ query: "notes", path: "/" })).body)).toEqual(["notes.txt"]);
+  });
+
   it("deepSearch limits the search to the path's subtree", async () => {
+    const all = await find({ query: "beach holiday", path: "/", deepSearch: true });
+    expect(names(all.body).sort()).toEqual(["Beach_Holiday-2023.JPG", "holiday beach video.mp4"]);
     const res = await find({ query: "beach", path: "/Photos/2023", deepSearch: true });
     expect(names(res.body).sort()).toEqual(["beach party.png", "holiday beach video.mp4"]);
   });
@@ -588,15 +608,22 @@ describe("update", () => {
 
   it("replaces content with parts and with an uploadId", async () => {
     const user = await createUser(server);
-    const f = await create(server, user, { name: "c.bin", type: "file", path: "/", size: 1, parts: [{ id: 11 }] });
+    const f = await create(server, user, {
+      name: "c.bin",
+      type: "file",
+      path: "/",
+      size: 1,
+      parts: await partsOf(server, user, 1),
+    });
+    const parts = await partsOf(server, user, 10, 10);
     const res = await call<FileJson>(server, user, "PATCH", `/files/${f.id}`, {
-      parts: [{ id: 12 }, { id: 13 }],
+      parts,
       size: 20,
       updatedAt: "2024-03-04T05:06:07Z",
     });
     expect(res.body).toMatchObject({ size: 20, updatedAt: "2024-03-04T05:06:07Z" });
     const rows = await server.db.query<{ parts: unknown }>("SELECT parts FROM files WHERE id = $1", [f.id]);
-    expect(rows[0]?.parts).toEqual([{ id: 12 }, { id: 13 }]);
+    expect(rows[0]?.parts).toEqual(parts);
     const folder = await create(server, user, { name: "d", type: "folder", path: "/" });
     expect((await call(server, user, "PATCH", `/files/${folder.id}`, { parts: [{ id: 1 }], size: 1 })).status).toBe(
       400,

@@ -32,7 +32,7 @@ beforeAll(async () => {
   );
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   port = (server.app.server.address() as net.AddressInfo).port;
-}, 180_000);
+});
 afterAll(() => server.close());
 afterEach(() => {
   vi.useRealTimers();
@@ -105,7 +105,7 @@ describe("a share link", () => {
       old.slice(1),
     ]);
     expect((await signInViaWebsocket(own, old)).userId).toBe(oldId);
-  }, 120_000);
+  });
 });
 
 describe("share passwords", () => {
@@ -308,7 +308,7 @@ describe("the data directory", () => {
     }
     expect(notPrivate(dataDir)).toEqual([]);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  });
 
   it("answers 507 with a clear message when the disk is full, and keeps working once there is room", async () => {
     const { dataDir, sessions } = await seededDataDir();
@@ -327,5 +327,5 @@ describe("the data directory", () => {
       await child.stop();
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  });
 });

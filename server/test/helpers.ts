@@ -75,6 +75,20 @@ export async function createTestDatabase(prefix: string): Promise<{ url: string;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/**
+ * Waits until the background queue has no due job left (reclaims run right after the change that queued them).
+ * Polls the jobs table: the condition, not a fixed time.
+ */
+export async function jobsDone(server: { db: Db }, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const [due] = await server.db.query<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE run_at <= now()");
+    if (due?.n === 0) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`jobs still due after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 let nextUserId = 1000;
 
 /**

@@ -139,7 +139,7 @@ describe("the S3 store", () => {
     expect(count).toBe(1005);
     await blobs.deleteMany(refs);
     for await (const p of blobs.store.list()) expect(p.channelId).not.toBe(35);
-  }, 120_000);
+  });
 
   it("says which bucket is missing, and the server refuses to start without it", async () => {
     const endpoint = testS3Endpoint() ?? {};

@@ -9,8 +9,8 @@ import { blake3 } from "@noble/hashes/blake3.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Blobs } from "../src/storage/blobs.js";
 import { BlockHasher, HASH_BLOCK_SIZE } from "../src/uploads/block-hasher.js";
-import { cleanExpiredUploads } from "../src/uploads/cleanup.js";
-import { createUser, startServer, type TestServer } from "./helpers.js";
+import { expireUploads } from "../src/uploads/cleanup.js";
+import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
 import { partExists, storedBytes, storedParts } from "./storage-helpers.js";
 import { createFile, sha256, storeFile, uploadParts } from "./upload-fixtures.js";
 
@@ -169,6 +169,7 @@ describe("POST /api/uploads/{id}", () => {
     expect(second?.partId).not.toBe(first?.partId);
     const listed = (await server.app.inject({ url: "/api/uploads/again", headers: { cookie } })).json();
     expect(listed).toEqual([second]);
+    await jobsDone(server);
     expect(await exists(server, first)).toBe(false);
     expect((await stored(server, second)).toString()).toBe("second!");
   });
@@ -293,6 +294,7 @@ describe("GET and DELETE /api/uploads/{id}", () => {
     const res = await server.app.inject({ method: "DELETE", url: "/api/uploads/gone", headers: { cookie } });
     expect(res.statusCode).toBe(204);
     expect((await server.app.inject({ url: "/api/uploads/gone", headers: { cookie } })).json()).toEqual([]);
+    await jobsDone(server);
     for (const p of parts) expect(await exists(server, p)).toBe(false);
   });
 
@@ -303,6 +305,7 @@ describe("GET and DELETE /api/uploads/{id}", () => {
     const uploadIds = await server.db.query<{ upload_id: string }>("SELECT DISTINCT upload_id FROM uploads");
     for (const { upload_id } of uploadIds)
       await server.app.inject({ method: "DELETE", url: `/api/uploads/${upload_id}`, headers: { cookie } });
+    await jobsDone(server);
     const content = await server.app.inject({ url: `/api/files/${file.id}/kept.bin`, headers: { cookie } });
     expect(content.statusCode).toBe(200);
     expect(sha256(content.rawPayload)).toBe(sha256(data));
@@ -321,7 +324,8 @@ describe("expired uploads", () => {
       "UPDATE uploads SET created_at = now() - interval '8 days' WHERE user_id = $1 AND upload_id IN ('old', 'kept')",
       [userId],
     );
-    await cleanExpiredUploads(server.db, blobsOf(server));
+    await expireUploads(server.db);
+    await jobsDone(server);
     const ids = (
       await server.db.query<{ upload_id: string }>("SELECT upload_id FROM uploads WHERE user_id = $1", [userId])
     ).map((r) => r.upload_id);

@@ -27,6 +27,7 @@ test("a protected folder share: create with expiry, open in a fresh browser, cha
   await api.mkdir("/Trip/day1");
   await api.uploadFile("/Trip", "photo.png", png(4, [0, 128, 0]), { mimeType: "image/png" });
   await api.uploadFile("/Trip/day1", "notes.md", "# Day one\n\nWe walked.", { mimeType: "text/markdown" });
+  await api.uploadFile("/Trip", "zebra.txt", "z", { mimeType: "text/plain" });
   await openDrive(page);
 
   await row(page, "Trip").click({ button: "right" });
@@ -55,9 +56,11 @@ test("a protected folder share: create with expiry, open in a fresh browser, cha
   await expect(shareRow(guest, "photo.png")).toBeVisible();
   await expect(shareRow(guest, "day1")).toBeVisible();
 
-  // Sort by name descending puts the photo first.
+  // Sort by name descending: the folder stays first, then the files from z to a.
   await guest.getByRole("button", { name: "Name" }).click();
-  await expect(guest.getByTestId("share-row").first()).toContainText("photo.png");
+  await expect(guest.getByTestId("share-row").nth(1)).toContainText("zebra.txt");
+  await expect(guest.getByTestId("share-row").nth(2)).toContainText("photo.png");
+  await expect(guest.getByTestId("share-row").first()).toContainText("day1");
 
   const download = guest.waitForEvent("download");
   await guest.getByRole("button", { name: "Download photo.png" }).click();

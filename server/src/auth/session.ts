@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+// req.cookies and reply.setCookie come with the cookie plugin the app registers.
+import type {} from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Queryable } from "../db/index.js";
 import { unauthorized } from "../http/errors.js";

@@ -1,11 +1,12 @@
-import type { Db } from "./index.js";
+import type { DbHandle } from "./index.js";
+import { scaleMigration } from "./migration-3-scale.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
  * The schema follows Teldrive's tables (users, files, sessions, channels, bots, uploads,
  * file_shares) so the same API shapes fall out of it.
  */
-export const migrations: string[] = [
+export const migrations: (string | string[])[] = [
   `
   CREATE TABLE users (
     user_id bigint PRIMARY KEY,
@@ -99,9 +100,11 @@ export const migrations: string[] = [
     FROM (SELECT parent_id, count(*) AS n FROM files WHERE status = 'active' AND parent_id IS NOT NULL GROUP BY parent_id) c
     WHERE f.id = c.parent_id;
   `,
+  // 3: parts, jobs, sort keys, counts per scope and page marks (see migration-3-scale.ts).
+  scaleMigration,
 ];
 
-export async function migrate(db: Db): Promise<void> {
+export async function migrate(db: DbHandle): Promise<void> {
   await db.query(
     "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
   );
@@ -111,12 +114,18 @@ export async function migrate(db: Db): Promise<void> {
   for (const [i, sql] of migrations.entries()) {
     const version = i + 1;
     if (done.has(version)) continue;
+    // A string is split at semicolons; a list (for function bodies, which hold semicolons) is run item by item.
+    const statements = Array.isArray(sql)
+      ? sql
+      : sql
+          .split(";")
+          .map((s) => s.trim())
+          .filter(Boolean);
     await db.tx(async (q) => {
-      for (const statement of sql
-        .split(";")
-        .map((s) => s.trim())
-        .filter(Boolean))
-        await q.query(statement);
+      // Several servers may share one PostgreSQL: one migrates, the others wait and then skip.
+      await q.query("SELECT pg_advisory_xact_lock(7000)");
+      if ((await q.query("SELECT 1 FROM schema_migrations WHERE version = $1", [version])).length > 0) return;
+      for (const statement of statements) await q.query(statement);
       await q.query("INSERT INTO schema_migrations (version) VALUES ($1)", [version]);
     });
   }

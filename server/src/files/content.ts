@@ -2,7 +2,8 @@ import { blake3 } from "@noble/hashes/blake3.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Queryable } from "../db/index.js";
 import { badRequest } from "../http/errors.js";
-import type { StoredPart } from "../storage/blobs.js";
+import { checkPartSizes, lockFileParts, type PartRef } from "../parts/parts.js";
+import type { Blobs, StoredPart } from "../storage/blobs.js";
 
 /** The stored bytes of a file: where its parts are and how to read them. */
 export interface Content {
@@ -34,9 +35,13 @@ async function userChannel(q: Queryable, userId: number, channelId: number | und
   return channelId;
 }
 
-/** Content from explicit parts (Teldrive's UI way); these get no hash unless empty. */
+/**
+ * Content from explicit parts (Teldrive's UI way); these get no hash unless empty. The parts must be the user's,
+ * in the file's channel, and hold exactly `size` bytes; they stay locked until the transaction ends.
+ */
 export async function contentFromParts(
   q: Queryable,
+  blobs: Blobs,
   userId: number,
   body: { parts?: { id: number; salt?: string }[]; size?: number; channelId?: number; encrypted?: boolean },
 ): Promise<Content> {
@@ -44,20 +49,17 @@ export async function contentFromParts(
   if (parts.length > 0 && body.size === undefined) throw badRequest("size is required with parts");
   const size = body.size ?? 0;
   if (parts.length === 0 && size > 0) throw badRequest("a file with a size needs parts or an uploadId");
-  return {
-    parts,
-    channelId: await userChannel(q, userId, body.channelId),
-    size,
-    encrypted: body.encrypted ?? false,
-    hash: size === 0 ? EMPTY_HASH : null,
-  };
+  const channelId = await userChannel(q, userId, body.channelId);
+  const encrypted = body.encrypted ?? false;
+  const stored = await lockFileParts(q, blobs, { userId, channelId, ids: parts.map((p) => p.id), encrypted });
+  if (parts.length > 0) checkPartSizes(size, stored);
+  return { parts, channelId, size, encrypted, hash: size === 0 ? EMPTY_HASH : null };
 }
 
 interface UploadRow {
   part_no: number;
   part_id: number;
   channel_id: number;
-  size: number;
   encrypted: boolean;
   salt: string;
   block_hashes: Uint8Array | null;
@@ -65,16 +67,18 @@ interface UploadRow {
 
 /**
  * Content from this user's `uploads` rows (ordered by part number, which must run 1..n), with the
- * BLAKE3 tree hash over the parts' block digests. The rows are deleted in the caller's transaction.
+ * BLAKE3 tree hash over the parts' block digests. The rows are deleted in the caller's transaction; the parts,
+ * now the file's, stay. A declared `size` must be what the parts hold.
  */
 export async function contentFromUpload(
   q: Queryable,
+  blobs: Blobs,
   userId: number,
   uploadId: string,
   size: number | undefined,
 ): Promise<Content> {
   const rows = await q.query<UploadRow>(
-    `SELECT part_no, part_id, channel_id, size, encrypted, salt, block_hashes FROM uploads
+    `SELECT part_no, part_id, channel_id, encrypted, salt, block_hashes FROM uploads
      WHERE user_id = $1 AND upload_id = $2 ORDER BY part_no FOR UPDATE`,
     [userId, uploadId],
   );
@@ -87,7 +91,14 @@ export async function contentFromUpload(
     if (r.channel_id !== first.channel_id) throw badRequest("upload parts are in different channels");
     if (r.encrypted !== first.encrypted) throw badRequest("upload parts mix encrypted and plain parts");
   });
-  const total = size ?? rows.reduce((sum, r) => sum + r.size, 0);
+  const stored = await lockFileParts(q, blobs, {
+    userId,
+    channelId: first.channel_id,
+    ids: rows.map((r) => r.part_id),
+    encrypted: first.encrypted,
+  });
+  const total = stored.reduce((sum, p) => sum + p.plainSize, 0);
+  checkPartSizes(size ?? total, stored);
   let hash: string | null = null;
   if (total === 0) hash = EMPTY_HASH;
   else if (rows.every((r) => r.block_hashes !== null))
@@ -102,12 +113,9 @@ export async function contentFromUpload(
   };
 }
 
-/** Parts of `old` that `next` no longer uses, to delete from disk once the change is committed. */
-export function droppedParts(
-  old: { channelId: number | null; parts: StoredPart[] | null },
-  next: { channelId: number; parts: StoredPart[] },
-): StoredPart[] {
-  if (!old.parts || old.channelId === null) return [];
-  const kept = new Set(old.channelId === next.channelId ? next.parts.map((p) => p.id) : []);
-  return old.parts.filter((p) => !kept.has(p.id));
+/** A file's parts as references for the reclaim job. */
+export function partRefs(file: { channel_id: number | null; parts: StoredPart[] | null }): PartRef[] {
+  const channelId = file.channel_id;
+  if (channelId === null || !file.parts) return [];
+  return file.parts.map((p): PartRef => [p.id, channelId]);
 }

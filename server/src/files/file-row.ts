@@ -6,7 +6,7 @@ export interface FileRow {
   name: string;
   type: "file" | "folder";
   mime_type: string;
-  size: number | null;
+  size: number;
   category: string | null;
   encrypted: boolean;
   user_id: number;
@@ -15,8 +15,8 @@ export interface FileRow {
   parts: StoredPart[] | null;
   channel_id: number | null;
   hash: string | null;
-  /** Active rows directly inside (folders; see counts.ts). */
-  child_count: number;
+  /** The name as it sorts (lib/name-key.ts). */
+  name_key: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -45,11 +45,11 @@ export interface FileList {
 /** RFC 3339 with whole seconds, as Teldrive's encoder writes it. */
 export const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d+Z$/, "Z");
 
-/** The columns toFileOut reads. */
+/** The columns toFileOut reads; `updated_at` is a string when the row came as JSON (list pages). */
 export type FileOutRow = Pick<
   FileRow,
-  "id" | "name" | "type" | "mime_type" | "size" | "category" | "encrypted" | "parent_id" | "hash" | "updated_at"
->;
+  "id" | "name" | "type" | "mime_type" | "size" | "category" | "encrypted" | "parent_id" | "hash"
+> & { updated_at: Date | string };
 
 /** Row -> API `File`; optional fields are left out when unset (like Teldrive's encoder). */
 export function toFileOut(row: FileOutRow): FileOut {
@@ -58,9 +58,9 @@ export function toFileOut(row: FileOutRow): FileOut {
     name: row.name,
     type: row.type,
     mimeType: row.mime_type,
-    size: row.size ?? 0,
+    size: row.size,
     encrypted: row.encrypted,
-    updatedAt: rfc3339(row.updated_at),
+    updatedAt: rfc3339(new Date(row.updated_at)),
   };
   if (row.category) out.category = row.category;
   if (row.parent_id) out.parentId = row.parent_id;

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../app.js";
 import { requireUser } from "../auth/session.js";
-import { notFound } from "../http/errors.js";
+import { isTimeout } from "../db/errors.js";
+import { badRequest, HttpError, notFound } from "../http/errors.js";
 import { type FileOut, toFileOut } from "./file-row.js";
 import { queryWords } from "./lib/clean-name.js";
-import { type FindFilter, findFiles } from "./list.js";
+import { regexProblem } from "./lib/regex-guard.js";
+import { type FindFilter, findFiles, isSearch } from "./list.js";
 import { idParamsSchema, listQuerySchema } from "./schemas.js";
+import { limitSearch } from "./search-limits.js";
 import { getOwnedFile, pathOf, requireOwnedFile, resolvePath } from "./tree.js";
 
 export async function listRoutes(app: FastifyInstance, { db }: Deps) {
@@ -16,6 +19,7 @@ export async function listRoutes(app: FastifyInstance, { db }: Deps) {
     const empty = { items: [], meta: { count: 0, totalPages: 0, currentPage: q.page } };
 
     let scopeId: string | undefined;
+    let scopeIsRoot = false;
     let rootOnly = false;
     if (q.parentId) {
       if (q.operation === "find" && q.parentId === "nil") rootOnly = true;
@@ -23,24 +27,31 @@ export async function listRoutes(app: FastifyInstance, { db }: Deps) {
         const folder = await getOwnedFile(db, user.userId, q.parentId);
         if (folder?.type !== "folder") throw notFound("file not found");
         scopeId = folder.id;
+        scopeIsRoot = folder.parent_id === null;
       }
     } else if (q.path) {
       const folder = await resolvePath(db, user.userId, q.path);
       if (!folder) return empty;
       scopeId = folder.id;
+      scopeIsRoot = folder.parent_id === null;
     }
 
     const base = { userId: user.userId, status: q.status };
     if (q.operation === "list") return findFiles(db, { ...base, parentId: scopeId }, paging);
 
     const hasQuery = q.searchType === "regex" ? Boolean(q.query) : queryWords(q.query ?? "").length > 0;
-    // Teldrive ignores `path` for a query without deepSearch (a global search); an explicit parentId still scopes it.
-    const scoped = scopeId !== undefined && (q.deepSearch || !hasQuery || Boolean(q.parentId));
+    if (hasQuery && q.searchType === "regex") {
+      const problem = regexProblem(q.query ?? "");
+      if (problem) throw badRequest(`invalid regular expression: ${problem}`);
+    }
+    // A folder given by path or id scopes the find, with or without search text (Teldrive ignores `path` when a
+    // query comes without deepSearch; we do what the search form says): its children, or its whole subtree.
     const filter: FindFilter = {
       ...base,
       rootOnly,
-      parentId: scoped ? scopeId : undefined,
-      subtree: scoped && q.deepSearch,
+      parentId: scopeId,
+      subtree: scopeId !== undefined && q.deepSearch,
+      parentIsRoot: scopeIsRoot,
       name: q.name,
       query: hasQuery ? q.query : undefined,
       searchType: q.searchType,
@@ -49,16 +60,22 @@ export async function listRoutes(app: FastifyInstance, { db }: Deps) {
       updatedAt: q.updatedAt,
       shared: q.shared,
     };
-    return findFiles(db, filter, paging);
+    if (!isSearch(filter)) return findFiles(db, filter, paging);
+    try {
+      return await limitSearch(user.userId, () => findFiles(db, filter, paging));
+    } catch (err) {
+      if (isTimeout(err)) throw new HttpError(503, "the search took too long; narrow it down and try again");
+      throw err;
+    }
   });
 
   app.get("/files/categories", async (req) => {
     const user = await requireUser(db, req);
+    // Kept by the database with every change (migration 3), so this reads a handful of rows.
     return db.query<{ category: string; totalFiles: number; totalSize: number }>(
-      `SELECT coalesce(category, 'other') AS category, count(*) AS "totalFiles", coalesce(sum(size), 0) AS "totalSize"
-       FROM files WHERE user_id = $1 AND type = 'file' AND status = 'active'
-       GROUP BY 1 ORDER BY 1`,
-      [user.userId],
+      `SELECT split_part(scope, ':', 2) AS category, n AS "totalFiles", bytes AS "totalSize"
+       FROM scope_counts WHERE kind = 3 AND seg = 1 AND scope LIKE $1 ORDER BY 1`,
+      [`${user.userId}:%`],
     );
   });
 

@@ -1,13 +1,27 @@
 import type { Queryable } from "../db/index.js";
-import { childCount } from "./counts.js";
-import { type FileList, type FileOutRow, LIST_COLUMNS, toFileOut } from "./file-row.js";
+import { cachedCount, rememberCount } from "./count-cache.js";
+import type { FileList, FileOutRow } from "./file-row.js";
+import { toFileOut } from "./file-row.js";
 import { queryWords } from "./lib/clean-name.js";
+import { type Segment, type SegmentType, segmentRanges } from "./lib/segments.js";
+import type { SortField, SortOrder } from "./lib/sorts.js";
 import type { DateFilter } from "./lib/updated-at.js";
+import {
+  categoryScope,
+  driveScope,
+  type Filtered,
+  filteredCounts,
+  filteredSegmentRows,
+  folderScope,
+  Params,
+  type PlainScope,
+  plainSegmentRows,
+  scopeCounts,
+} from "./paging.js";
+import { MAX_DEPTH } from "./tree.js";
 
-export type SortField = "name" | "updatedAt" | "size" | "id";
-export type SortOrder = "asc" | "desc";
+export type { SortField, SortOrder } from "./lib/sorts.js";
 
-const SORT_COLUMNS: Record<SortField, string> = { name: "name", updatedAt: "updated_at", size: "size", id: "id" };
 const DATE_OPS: Record<DateFilter["op"], string> = { gte: ">=", lte: "<=", eq: "=", gt: ">", lt: "<" };
 
 export interface Paging {
@@ -17,111 +31,134 @@ export interface Paging {
   limit: number;
 }
 
-/** What a `find` may filter on; every field is optional. `scope` and `subtree` pick the folders searched. */
+/** What a `find` may filter on; every field is optional. `parentId` and `subtree` pick the folders searched. */
 export interface FindFilter {
   userId: number;
   /** Only direct children of this folder (already checked to be the user's). */
   parentId?: string;
   /** With parentId: every row below it instead of only its children. */
   subtree?: boolean;
+  /** With subtree: parentId is the user's root, so the subtree is the whole drive. */
+  parentIsRoot?: boolean;
   /** `parent_id IS NULL`: only the root folder row (Teldrive's `parentId=nil`). */
   rootOnly?: boolean;
   name?: string;
   query?: string;
   searchType?: "text" | "regex";
-  type?: "file" | "folder";
+  type?: SegmentType;
   categories?: string[];
   updatedAt?: DateFilter[];
   shared?: boolean;
   status?: "active" | "pending_deletion";
 }
 
-/** Only the active children of one folder, unfiltered: their number is the folder's child_count. */
-function isPlainChildren(f: FindFilter): boolean {
-  return (
-    !f.subtree &&
-    !f.rootOnly &&
-    (f.status ?? "active") === "active" &&
-    f.name === undefined &&
-    !f.query &&
-    !f.type &&
-    !f.categories?.length &&
-    !f.updatedAt?.length &&
-    !f.shared
-  );
+/** Segments a `type` filter keeps. */
+const segmentTypes = (type: SegmentType | undefined): SegmentType[] => (type ? [type] : ["folder", "file"]);
+
+/**
+ * The stored scope that is exactly this filter's rows, if there is one: a folder's children, the whole drive
+ * (also a deep listing from the root), or the drive's files of one category; `type` only picks segments.
+ */
+export function plainScopeOf(f: FindFilter): PlainScope | null {
+  const filtered =
+    f.rootOnly ||
+    f.name !== undefined ||
+    Boolean(f.query) ||
+    Boolean(f.updatedAt?.length) ||
+    f.shared ||
+    (f.status ?? "active") !== "active";
+  if (filtered) return null;
+  const cats = f.categories ?? [];
+  const wholeDrive = !f.parentId || (f.subtree && f.parentIsRoot);
+  if (cats.length === 0) {
+    if (wholeDrive) return driveScope(f.userId);
+    return f.subtree ? null : folderScope(f.parentId ?? "");
+  }
+  const [only] = cats;
+  if (cats.length === 1 && only && only !== "folder" && wholeDrive && f.type !== "folder")
+    return categoryScope(f.userId, only);
+  return null;
 }
 
-/** Builds the WHERE clause; values always go through parameters. */
-function buildWhere(f: FindFilter): { cte: string; where: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  // A literal status lets the planner use the partial indexes (status = 'active').
-  const conds = [`status = '${f.status === "pending_deletion" ? "pending_deletion" : "active"}'`];
+/** Whether a find costs more than a page of a stored scope (the searches that are rate-limited). */
+export const isSearch = (f: FindFilter) => plainScopeOf(f) === null;
+
+/** The WHERE clause of a filtered find; values always go through parameters. */
+function filtered(f: FindFilter): Filtered {
+  const p = new Params();
+  const conds = ["status = 'active'"];
   let cte = "";
   if (f.rootOnly) {
-    conds.push(`user_id = ${p(f.userId)}`, "parent_id IS NULL");
-  } else if (f.parentId && f.subtree) {
-    cte = `WITH RECURSIVE scope(id) AS (
-      SELECT ${p(f.parentId)}::uuid
+    conds.push(`user_id = ${p.add(f.userId)}`, "parent_id IS NULL");
+  } else if (f.parentId && f.subtree && !f.parentIsRoot) {
+    // Bounded depth: a cycle (which moves prevent) could not make it run forever.
+    cte = `WITH RECURSIVE scope(id, depth) AS (
+      SELECT ${p.add(f.parentId)}::uuid, 0
       UNION ALL
-      SELECT c.id FROM files c JOIN scope s ON c.parent_id = s.id WHERE c.type = 'folder'
+      SELECT c.id, s.depth + 1 FROM files c JOIN scope s ON c.parent_id = s.id
+      WHERE c.type = 'folder' AND c.status = 'active' AND s.depth < ${MAX_DEPTH}
     ) `;
-    conds.push(`parent_id IN (SELECT id FROM scope)`);
-  } else if (f.parentId) {
-    // Children of a user's folder are the user's; leaving user_id out keeps the scan index-only.
-    conds.push(`parent_id = ${p(f.parentId)}`);
+    conds.push("parent_id IN (SELECT id FROM scope)");
+  } else if (f.parentId && !f.subtree) {
+    // Children of a user's folder are the user's.
+    conds.push(`parent_id = ${p.add(f.parentId)}`);
   } else {
-    conds.push(`user_id = ${p(f.userId)}`, "parent_id IS NOT NULL");
+    conds.push(`user_id = ${p.add(f.userId)}`, "parent_id IS NOT NULL");
   }
-  if (f.name !== undefined) conds.push(`name = ${p(f.name)}`);
+  if (f.name !== undefined) conds.push(`name = ${p.add(f.name)}`);
   if (f.query) {
-    if (f.searchType === "regex") conds.push(`name ~* ${p(f.query)}`);
+    if (f.searchType === "regex") conds.push(`name ~* ${p.add(f.query)}`);
     // Words hold only letters and digits, so they need no LIKE escaping; ILIKE can use the trigram index.
-    else for (const word of queryWords(f.query)) conds.push(`name ILIKE ${p(`%${word}%`)}`);
+    else for (const word of queryWords(f.query)) conds.push(`name ILIKE ${p.add(`%${word}%`)}`);
   }
-  if (f.type) conds.push(`type = ${p(f.type)}`);
   if (f.categories && f.categories.length > 0) {
     const wantsFolders = f.categories.includes("folder");
     const cats = f.categories.filter((c) => c !== "folder");
     const ors: string[] = [];
-    if (cats.length > 0) ors.push(`(type = 'file' AND category = ANY(${p(cats)}::text[]))`);
+    if (cats.length > 0) ors.push(`(type = 'file' AND category = ANY(${p.add(cats)}::text[]))`);
     if (wantsFolders) ors.push("type = 'folder'");
     conds.push(`(${ors.join(" OR ")})`);
   }
-  for (const d of f.updatedAt ?? []) conds.push(`updated_at ${DATE_OPS[d.op]} ${p(d.date)}::timestamptz`);
+  for (const d of f.updatedAt ?? []) conds.push(`updated_at ${DATE_OPS[d.op]} ${p.add(d.date)}::timestamptz`);
   if (f.shared)
-    conds.push(`EXISTS (SELECT 1 FROM file_shares s WHERE s.file_id = files.id AND s.user_id = ${p(f.userId)})`);
-  return { cte, where: conds.join(" AND "), params };
+    conds.push(`EXISTS (SELECT 1 FROM file_shares s WHERE s.file_id = files.id AND s.user_id = ${p.add(f.userId)})`);
+  return { cte, where: conds.join(" AND "), params: p };
 }
 
+/** Totals of a filtered find; searches and subtrees are remembered for a while (count-cache.ts). */
+async function filteredTotals(db: Queryable, f: FindFilter, q: Filtered): Promise<{ folder: number; file: number }> {
+  const cacheable = Boolean(f.query) || f.subtree || Boolean(f.updatedAt?.length) || Boolean(f.categories?.length);
+  const key = JSON.stringify({ ...f, type: undefined });
+  const hit = cacheable ? cachedCount(f.userId, key) : undefined;
+  if (hit) return hit;
+  const counts = await filteredCounts(db, q);
+  if (cacheable) rememberCount(f.userId, key, counts);
+  return counts;
+}
+
+const emptyList = (page: number): FileList => ({ items: [], meta: { count: 0, totalPages: 0, currentPage: page } });
+
 /**
- * One page of matches plus the total count. Plain OFFSET/LIMIT with `id` as the tiebreaker, so equal
- * sort values never make rows skip or repeat between pages; the indexes (parent_id, <sort>, id) serve it.
+ * One page of matches, folders first in every order, with the total. Stored scopes (a folder, the drive, a
+ * category) read their totals from `scope_counts` and deep pages from their marks (paging.ts); filtered finds count
+ * their matches (remembered for a minute) and skip with OFFSET. `id` breaks ties, so rows never skip or repeat
+ * between pages of an unchanged listing.
  */
 export async function findFiles(db: Queryable, filter: FindFilter, paging: Paging): Promise<FileList> {
-  const { cte, where, params } = buildWhere(filter);
-  const dir = paging.order === "desc" ? "DESC" : "ASC";
-  const column = SORT_COLUMNS[paging.sort];
-  const orderBy = column === "id" ? `id ${dir}` : `${column} ${dir}, id ${dir}`;
-  const offset = (paging.page - 1) * paging.limit;
-  const items = await db.query<FileOutRow>(
-    // The page's ids come from an index-only scan; only those rows are read from the table, not the skipped ones.
-    `${cte}SELECT ${LIST_COLUMNS} FROM (
-       SELECT id FROM files WHERE ${where} ORDER BY ${orderBy} LIMIT ${paging.limit} OFFSET ${offset}
-     ) page JOIN files USING (id) ORDER BY ${orderBy}`,
-    params,
-  );
-  // A short, non-empty page (or an empty first page) is the last one, so it already tells the total.
-  const isLast = items.length < paging.limit && (items.length > 0 || offset === 0);
-  let count = offset + items.length;
-  if (!isLast && filter.parentId && isPlainChildren(filter)) count = await childCount(db, filter.parentId);
-  else if (!isLast)
-    count =
-      (await db.query<{ count: number }>(`${cte}SELECT count(*) AS count FROM files WHERE ${where}`, params))[0]
-        ?.count ?? 0;
+  // Deletes are immediate here: nothing is ever pending deletion.
+  if (filter.status === "pending_deletion") return emptyList(paging.page);
+  const plain = plainScopeOf(filter);
+  const q = plain ? null : filtered(filter);
+  const totals = plain ? await scopeCounts(db, plain) : await filteredTotals(db, filter, q as Filtered);
+  const segments: Segment[] = segmentTypes(filter.type).map((type) => ({ type, count: totals[type] }));
+  const count = segments.reduce((sum, s) => sum + s.count, 0);
+  const items: FileOutRow[] = [];
+  for (const range of segmentRanges(segments, (paging.page - 1) * paging.limit, paging.limit)) {
+    const rows = plain
+      ? await plainSegmentRows(db, plain, range, paging.sort, paging.order)
+      : await filteredSegmentRows(db, q as Filtered, range, paging.sort, paging.order);
+    items.push(...rows);
+  }
   return {
     items: items.map(toFileOut),
     meta: { count, totalPages: Math.ceil(count / paging.limit), currentPage: paging.page },
@@ -146,6 +183,6 @@ export async function listFolder(
     "SELECT 1 FROM files WHERE id = $1 AND user_id = $2 AND type = 'folder' AND status = 'active'",
     [opts.parentId, opts.userId],
   );
-  if (owned.length === 0) return { items: [], meta: { count: 0, totalPages: 0, currentPage: paging.page } };
+  if (owned.length === 0) return emptyList(paging.page);
   return findFiles(db, { userId: opts.userId, parentId: opts.parentId }, paging);
 }

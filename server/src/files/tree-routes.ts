@@ -4,22 +4,21 @@ import type { Deps } from "../app.js";
 import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
-import type { StoredPart } from "../storage/blobs.js";
-import { deleteParts, partsByChannel } from "./cleanup.js";
-import { selectedChannel } from "./content.js";
-import { adjustChildCount } from "./counts.js";
+import { driveChanged } from "./count-cache.js";
 import { type FileRow, toFileOut } from "./file-row.js";
-import { makeDirs, resolveDestination } from "./folders.js";
+import { lockMoves, makeDirs, resolveDestination } from "./folders.js";
+import { nameSortKey } from "./lib/name-key.js";
 import { checkName } from "./lib/names.js";
 import { copyBodySchema, deleteBodySchema, idParamsSchema, moveBodySchema } from "./schemas.js";
-import { isInsideFolder, isUuid, requireOwnedFile, subtreeRows } from "./tree.js";
+import { isInsideFolder, isUuid, requireOwnedFile, subtreeSql } from "./tree.js";
+import { deleteTrees } from "./tree-delete.js";
 
-/** The user's rows for all `ids` (deduplicated); 404 unless every one is the user's. */
+/** The user's rows for all `ids` (deduplicated), locked for change; 404 unless every one is the user's. */
 async function ownedRows(q: Queryable, userId: number, ids: string[]): Promise<FileRow[]> {
   const unique = [...new Set(ids)];
   if (!unique.every(isUuid)) throw notFound("file not found");
   const rows = await q.query<FileRow>(
-    "SELECT * FROM files WHERE id = ANY($1::uuid[]) AND user_id = $2 AND status = 'active'",
+    "SELECT * FROM files WHERE id = ANY($1::uuid[]) AND user_id = $2 AND status = 'active' ORDER BY id FOR UPDATE",
     [unique, userId],
   );
   if (rows.length !== unique.length) throw notFound("file not found");
@@ -27,14 +26,7 @@ async function ownedRows(q: Queryable, userId: number, ids: string[]): Promise<F
   return rows;
 }
 
-/** How often each value occurs. */
-function countBy<T>(values: T[]): Map<T, number> {
-  const counts = new Map<T, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return counts;
-}
-
-export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
+export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
   app.post("/files/move", async (req, reply) => {
     const user = await requireUser(db, req);
     const body = moveBodySchema.parse(req.body);
@@ -42,6 +34,11 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       throw badRequest("destinationName needs exactly one id");
     const newName = body.destinationName === undefined ? undefined : checkName(body.destinationName);
     await db.tx(async (q) => {
+      // Folders move one user's move at a time (folders.ts lockMoves): checking for a cycle and moving are one step.
+      const anyFolder = await q.query("SELECT 1 FROM files WHERE id = ANY($1::uuid[]) AND type = 'folder' LIMIT 1", [
+        body.ids.filter(isUuid),
+      ]);
+      if (anyFolder.length > 0) await lockMoves(q, user.userId);
       const dest = await resolveDestination(q, user.userId, body.destinationParent);
       const items = await ownedRows(q, user.userId, body.ids);
       for (const item of items)
@@ -57,33 +54,27 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       );
       if (taken[0]) throw conflict(`"${taken[0].name}" already exists in the destination`);
       await q.query(
-        `UPDATE files f SET parent_id = $1, name = v.name
-         FROM unnest($2::uuid[], $3::text[]) AS v(id, name) WHERE f.id = v.id`,
-        [dest.id, items.map((i) => i.id), names],
+        `UPDATE files f SET parent_id = $1, name = v.name, name_key = v.name_key
+         FROM unnest($2::uuid[], $3::text[], $4::text[]) AS v(id, name, name_key) WHERE f.id = v.id`,
+        [dest.id, items.map((i) => i.id), names, names.map(nameSortKey)],
       );
-      const leaving = items.filter((i) => i.parent_id !== dest.id);
-      for (const [parentId, n] of countBy(leaving.map((i) => i.parent_id))) await adjustChildCount(q, parentId, -n);
-      await adjustChildCount(q, dest.id, leaving.length);
     });
+    driveChanged(user.userId);
     return reply.status(204).send();
   });
 
   app.post("/files/delete", async (req, reply) => {
     const user = await requireUser(db, req);
     const body = deleteBodySchema.parse(req.body);
-    const removed = await db.tx(async (q) => {
+    await db.tx(async (q) => {
       const items = await ownedRows(q, user.userId, body.ids);
-      const tree = await subtreeRows(
+      await deleteTrees(
         q,
         items.map((i) => i.id),
       );
-      const ids = tree.map((r) => r.id);
-      for (const [parentId, n] of countBy(items.map((i) => i.parent_id))) await adjustChildCount(q, parentId, -n);
-      await q.query("DELETE FROM file_shares WHERE file_id = ANY($1::uuid[])", [ids]);
-      await q.query("DELETE FROM files WHERE id = ANY($1::uuid[])", [ids]);
-      return tree;
     });
-    await deleteParts(req, blobs, partsByChannel(removed));
+    driveChanged(user.userId);
+    jobs.kick();
     return reply.status(204).send();
   });
 
@@ -91,80 +82,75 @@ export async function treeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
     const user = await requireUser(db, req);
     const { id } = idParamsSchema.parse(req.params);
     const body = copyBodySchema.parse(req.body);
-    const source = await requireOwnedFile(db, user.userId, id);
-    if (source.parent_id === null) throw badRequest("the root folder cannot be copied");
-    const name = checkName(body.newName || source.name);
-    // One transaction, so folders made for a refused destination are rolled back.
-    const dest = await db.tx(async (q) => {
-      const folder = isUuid(body.destination)
+    const updatedAt = body.updatedAt ?? new Date().toISOString();
+    // One transaction: folders made for the destination vanish with a refused copy, and the copy appears whole.
+    const top = await db.tx(async (q) => {
+      const source = await requireOwnedFile(q, user.userId, id, "share");
+      if (source.parent_id === null) throw badRequest("the root folder cannot be copied");
+      const name = checkName(body.newName || source.name);
+      const dest = isUuid(body.destination)
         ? await resolveDestination(q, user.userId, body.destination)
         : await makeDirs(q, user.userId, body.destination);
-      if (source.type === "folder" && (await isInsideFolder(q, folder.id, source.id)))
+      if (source.type === "folder" && (await isInsideFolder(q, dest.id, source.id)))
         throw badRequest("a folder cannot be copied into itself or one of its subfolders");
-      return folder;
+      const taken = await q.query("SELECT 1 FROM files WHERE parent_id = $1 AND name = $2 AND status = 'active'", [
+        dest.id,
+        name,
+      ]);
+      if (taken.length > 0) throw conflict(`"${name}" already exists in the destination`);
+      return copyTree(q, { source, dest: dest.id, name, updatedAt, userId: user.userId });
     });
-    const nameTaken = async (q: Queryable) =>
-      (await q.query("SELECT 1 FROM files WHERE parent_id = $1 AND name = $2 AND status = 'active'", [dest.id, name]))
-        .length > 0;
-    if (await nameTaken(db)) throw conflict(`"${name}" already exists in the destination`);
-
-    // Bytes first, rows second: a failure in between leaves only orphan part files.
-    const tree = await subtreeRows(db, [source.id]);
-    const channelId = await selectedChannel(db, user.userId);
-    const copiedParts = new Map<string, StoredPart[]>();
-    const written: StoredPart[] = [];
-    try {
-      for (const row of tree) {
-        if (row.type !== "file" || !row.parts?.length || row.channel_id === null) continue;
-        const ids = await db.query<{ id: number }>("SELECT nextval('part_ids') AS id FROM generate_series(1, $1)", [
-          row.parts.length,
-        ]);
-        const parts = await blobs.copyParts(
-          { channelId: row.channel_id, parts: row.parts },
-          { channelId, partIds: ids.map((r) => r.id) },
-        );
-        written.push(...parts);
-        copiedParts.set(row.id, parts);
-      }
-      const newIds = new Map(tree.map((r) => [r.id, uuidv7()]));
-      const childrenOf = countBy(tree.map((r) => r.parent_id));
-      const updatedAt = body.updatedAt ?? new Date().toISOString();
-      return await db.tx(async (q) => {
-        if (await nameTaken(q)) throw conflict(`"${name}" already exists in the destination`);
-        let top: FileRow | undefined;
-        for (const row of tree) {
-          const isTop = row.id === source.id;
-          const parts = copiedParts.get(row.id) ?? (row.type === "file" ? [] : null);
-          const [inserted] = await q.query<FileRow>(
-            `INSERT INTO files (id, name, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
-               channel_id, hash, updated_at, child_count)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
-            [
-              newIds.get(row.id),
-              isTop ? name : row.name,
-              row.type,
-              row.mime_type,
-              row.size,
-              row.category,
-              row.encrypted,
-              user.userId,
-              isTop ? dest.id : newIds.get(row.parent_id ?? ""),
-              parts === null ? null : JSON.stringify(parts),
-              row.type === "file" ? channelId : null,
-              row.hash,
-              updatedAt,
-              childrenOf.get(row.id) ?? 0,
-            ],
-          );
-          if (isTop) top = inserted;
-        }
-        if (!top) throw notFound("file not found");
-        await adjustChildCount(q, dest.id, 1);
-        return toFileOut(top);
-      });
-    } catch (err) {
-      await deleteParts(req, blobs, [{ channelId, parts: written }]);
-      throw err;
-    }
+    driveChanged(user.userId);
+    return toFileOut(top);
   });
+}
+
+/**
+ * Copies a file or folder tree as rows only: the copies reference the same parts (a part is removed only when
+ * nothing references it, parts/parts.ts), so a 1,000-file tree is two statements, not a thousand file copies.
+ * The parts stay locked until the copy commits, so the reclaim job cannot take them meanwhile.
+ */
+async function copyTree(
+  q: Queryable,
+  opts: { source: FileRow; dest: string; name: string; updatedAt: string; userId: number },
+): Promise<FileRow> {
+  const tree = await q.query<{ id: string }>(`${subtreeSql("$1")}SELECT id FROM tree`, [[opts.source.id]]);
+  const oldIds = tree.map((r) => r.id);
+  const newIds = oldIds.map(() => uuidv7());
+  const [parts] = await q.query<{ wanted: number; locked: number }>(
+    `WITH wanted AS (
+       SELECT DISTINCT (p ->> 'id')::bigint AS id FROM files f,
+         jsonb_array_elements(CASE WHEN jsonb_typeof(f.parts) = 'array' THEN f.parts ELSE '[]' END) p
+       WHERE f.id = ANY($1::uuid[])
+     ), locked AS (SELECT id FROM parts WHERE id IN (SELECT id FROM wanted) FOR SHARE)
+     SELECT (SELECT count(*) FROM wanted) AS wanted, (SELECT count(*) FROM locked) AS locked`,
+    [oldIds],
+  );
+  if (parts && parts.wanted !== parts.locked) throw conflict("the source changed while it was copied; try again");
+  const [top] = await q.query<FileRow>(
+    `WITH copied AS (
+     INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
+       channel_id, hash, updated_at)
+     SELECT m.new_id, CASE WHEN f.id = $3 THEN $4 ELSE f.name END, CASE WHEN f.id = $3 THEN $5 ELSE f.name_key END,
+       f.type, f.mime_type, f.size, f.category, f.encrypted, $6, CASE WHEN f.id = $3 THEN $7::uuid ELSE p.new_id END,
+       f.parts, f.channel_id, f.hash, $8
+     FROM unnest($1::uuid[], $2::uuid[]) AS m(old_id, new_id)
+     JOIN files f ON f.id = m.old_id
+     LEFT JOIN unnest($1::uuid[], $2::uuid[]) AS p(old_id, new_id) ON p.old_id = f.parent_id
+     RETURNING *)
+     SELECT * FROM copied WHERE id = $9`,
+    [
+      oldIds,
+      newIds,
+      opts.source.id,
+      opts.name,
+      nameSortKey(opts.name),
+      opts.userId,
+      opts.dest,
+      opts.updatedAt,
+      newIds[oldIds.indexOf(opts.source.id)],
+    ],
+  );
+  if (!top) throw notFound("file not found");
+  return top;
 }

@@ -4,13 +4,15 @@ import type { Deps } from "../app.js";
 import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
-import { deleteParts } from "./cleanup.js";
-import { type Content, contentFromParts, contentFromUpload, droppedParts } from "./content.js";
-import { adjustChildCount } from "./counts.js";
+import { releaseParts } from "../parts/parts.js";
+import type { Blobs } from "../storage/blobs.js";
+import { type Content, contentFromParts, contentFromUpload, partRefs } from "./content.js";
+import { driveChanged } from "./count-cache.js";
 import { type FileRow, toFileOut } from "./file-row.js";
-import { makeDirs } from "./folders.js";
+import { lockMoves, makeDirs } from "./folders.js";
 import { categoryOf } from "./lib/category.js";
 import { FOLDER_MIME, mimeTypeFor } from "./lib/mime.js";
+import { nameSortKey } from "./lib/name-key.js";
 import { checkName } from "./lib/names.js";
 import { createBodySchema, idParamsSchema, mkdirBodySchema, updateBodySchema } from "./schemas.js";
 import { getOwnedFile, isInsideFolder, requireOwnedFile, resolvePath } from "./tree.js";
@@ -29,6 +31,7 @@ const clash = (name: string) => conflict(`"${name}" already exists in this folde
 /** The new content of a file from `uploadId` or `parts`. */
 function readContent(
   q: Queryable,
+  blobs: Blobs,
   userId: number,
   body: {
     uploadId?: string;
@@ -38,32 +41,31 @@ function readContent(
     encrypted?: boolean;
   },
 ): Promise<Content> {
-  return body.uploadId ? contentFromUpload(q, userId, body.uploadId, body.size) : contentFromParts(q, userId, body);
+  return body.uploadId
+    ? contentFromUpload(q, blobs, userId, body.uploadId, body.size)
+    : contentFromParts(q, blobs, userId, body);
 }
 
-export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
+export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Deps) {
   app.post("/files", async (req, reply) => {
     const user = await requireUser(db, req);
     const body = createBodySchema.parse(req.body);
     const name = checkName(body.name);
     if (!body.parentId && !body.path) throw badRequest("parent id or path is required");
 
-    const { row, dropped } = await db.tx(async (q) => {
-      let parent: FileRow | null;
-      if (body.parentId) {
-        parent = await getOwnedFile(q, user.userId, body.parentId);
-        if (parent?.type !== "folder") throw notFound("parent folder not found");
-      } else {
-        parent = await resolvePath(q, user.userId, body.path ?? "/");
-        if (!parent) throw notFound("parent folder not found");
-      }
-      const content = body.type === "file" ? await readContent(q, user.userId, body) : null;
+    const row = await db.tx(async (q) => {
+      // The parent stays locked, so a concurrent delete of it waits for this file and then takes it along.
+      const parent = body.parentId
+        ? await getOwnedFile(q, user.userId, body.parentId, "share")
+        : await resolvePath(q, user.userId, body.path ?? "/", "share");
+      if (parent?.type !== "folder") throw notFound("parent folder not found");
+      const content = body.type === "file" ? await readContent(q, blobs, user.userId, body) : null;
       const updatedAt = body.updatedAt ?? new Date().toISOString();
       // Teldrive's create is an upsert that keeps an existing folder: clients re-upload a folder to resume.
       const sameFolder = (row: FileRow | undefined) => body.type === "folder" && row?.type === "folder";
       const existing = await sibling(q, user.userId, parent.id, name);
       if (existing) {
-        if (sameFolder(existing)) return { row: existing, dropped: null };
+        if (sameFolder(existing)) return existing;
         if (!body.replace || existing.type !== "file" || !content) throw clash(name);
         const [replaced] = await q.query<FileRow>(
           `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,
@@ -80,23 +82,21 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
             updatedAt,
           ],
         );
-        return {
-          row: replaced,
-          dropped: {
-            channelId: existing.channel_id,
-            parts: droppedParts({ channelId: existing.channel_id, parts: existing.parts }, content),
-          },
-        };
+        // The old parts go unless the new content reuses them (the reclaim job checks).
+        await releaseParts(q, partRefs(existing));
+        return replaced;
       }
       const [created] = await q.query<FileRow>(
-        `INSERT INTO files (id, name, type, mime_type, size, category, encrypted, user_id, parent_id, parts, channel_id, hash, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING *`,
+        `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
+           channel_id, hash, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING RETURNING *`,
         [
           uuidv7(),
           name,
+          nameSortKey(name),
           body.type,
           content ? mimeTypeFor(name, body.mimeType) : FOLDER_MIME,
-          content ? content.size : null,
+          content ? content.size : 0,
           content ? categoryOf(name) : null,
           content?.encrypted ?? false,
           user.userId,
@@ -110,13 +110,13 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       if (!created) {
         // A concurrent create of the same name committed first.
         const winner = await sibling(q, user.userId, parent.id, name);
-        if (sameFolder(winner)) return { row: winner, dropped: null };
+        if (sameFolder(winner)) return winner;
         throw clash(name);
       }
-      await adjustChildCount(q, parent.id, 1);
-      return { row: created, dropped: null };
+      return created;
     });
-    if (dropped) await deleteParts(req, blobs, [dropped]);
+    driveChanged(user.userId);
+    jobs.kick();
     if (!row) throw new Error("insert returned no row");
     return reply.status(201).send(toFileOut(row));
   });
@@ -125,13 +125,17 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
     const user = await requireUser(db, req);
     const { id } = idParamsSchema.parse(req.params);
     const body = updateBodySchema.parse(req.body ?? {});
-    const { row, dropped } = await db.tx(async (q) => {
-      const file = await requireOwnedFile(q, user.userId, id);
+    const row = await db.tx(async (q) => {
+      const moving = Boolean(body.parentId);
+      const first = await requireOwnedFile(q, user.userId, id);
+      // A folder changing parent takes the user's move lock first, so two moves cannot each pass the cycle check.
+      if (moving && first.type === "folder") await lockMoves(q, user.userId);
+      const file = await requireOwnedFile(q, user.userId, id, "update");
       if (file.parent_id === null) throw badRequest("the root folder cannot be changed");
       const name = body.name === undefined ? file.name : checkName(body.name);
       let parentId = file.parent_id;
       if (body.parentId && body.parentId !== file.parent_id) {
-        const parent = await getOwnedFile(q, user.userId, body.parentId);
+        const parent = await getOwnedFile(q, user.userId, body.parentId, "share");
         if (!parent) throw notFound("parent folder not found");
         if (parent.type !== "folder") throw badRequest("the new parent is not a folder");
         if (await isInsideFolder(q, parent.id, file.id))
@@ -140,19 +144,21 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       }
       const changesContent = body.uploadId !== undefined || body.parts !== undefined;
       if (changesContent && file.type !== "file") throw badRequest("only a file has content to replace");
-      const content = changesContent ? await readContent(q, user.userId, body) : null;
+      const content = changesContent ? await readContent(q, blobs, user.userId, body) : null;
       if ((name !== file.name || parentId !== file.parent_id) && (await sibling(q, user.userId, parentId, name)))
         throw clash(name);
       // null keeps the stored time: a rename or move is not a content change.
       const updatedAt = body.updatedAt ?? (content ? new Date().toISOString() : null);
       const [updated] = await q.query<FileRow>(
-        `UPDATE files SET name = $2, parent_id = $3, category = $4, updated_at = coalesce($5::timestamptz, updated_at),
-           size = coalesce($6, size), encrypted = coalesce($7, encrypted), parts = coalesce($8, parts),
-           channel_id = coalesce($9, channel_id), hash = CASE WHEN $10 THEN $11 ELSE hash END
+        `UPDATE files SET name = $2, name_key = $3, parent_id = $4, category = $5,
+           updated_at = coalesce($6::timestamptz, updated_at), size = coalesce($7, size),
+           encrypted = coalesce($8, encrypted), parts = coalesce($9, parts), channel_id = coalesce($10, channel_id),
+           hash = CASE WHEN $11 THEN $12 ELSE hash END
          WHERE id = $1 RETURNING *`,
         [
           file.id,
           name,
+          nameSortKey(name),
           parentId,
           file.type === "file" ? categoryOf(name) : null,
           updatedAt,
@@ -164,17 +170,11 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
           content?.hash ?? null,
         ],
       );
-      if (parentId !== file.parent_id) {
-        await adjustChildCount(q, file.parent_id, -1);
-        await adjustChildCount(q, parentId, 1);
-      }
-      const old = { channelId: file.channel_id, parts: file.parts };
-      return {
-        row: updated,
-        dropped: content ? { channelId: file.channel_id, parts: droppedParts(old, content) } : null,
-      };
+      if (content) await releaseParts(q, partRefs(file));
+      return updated;
     });
-    if (dropped) await deleteParts(req, blobs, [dropped]);
+    driveChanged(user.userId);
+    jobs.kick();
     if (!row) throw notFound("file not found");
     return toFileOut(row);
   });
@@ -183,6 +183,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs }: Deps) {
     const user = await requireUser(db, req);
     const { path } = mkdirBodySchema.parse(req.body);
     await db.tx((q) => makeDirs(q, user.userId, path));
+    driveChanged(user.userId);
     return reply.status(204).send();
   });
 }

@@ -21,6 +21,9 @@ export const conflict = (message: string) => new HttpError(409, message);
 const PG_UNIQUE_VIOLATION = "23505";
 const PG_INVALID_REGEX = "2201B";
 const PG_INVALID_TEXT = "22P02";
+const PG_QUERY_CANCELED = "57014";
+const PG_DEADLOCK = "40P01";
+const PG_SERIALIZATION_FAILURE = "40001";
 const PG_BAD_ENCODING = "22021";
 /** Filesystem errors that mean "no room": the disk, or the user's quota, is full. */
 const DISK_FULL = new Set(["ENOSPC", "EDQUOT"]);
@@ -72,6 +75,15 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   } else if (pgCode(err) === PG_INVALID_TEXT) {
     status = 400;
     message = `invalid input: ${err.message}`;
+  } else if (pgCode(err) === PG_QUERY_CANCELED) {
+    // The per-statement time limit (db/index.ts) stopped it.
+    status = 503;
+    message = "the server took too long to answer this request; try again";
+  } else if (pgCode(err) === PG_DEADLOCK || pgCode(err) === PG_SERIALIZATION_FAILURE) {
+    // Still colliding with concurrent changes after the database layer's retries.
+    status = 503;
+    message = "the server is busy with conflicting changes; try again";
+    reply.header("Retry-After", "1");
   } else if (pgCode(err) === PG_BAD_ENCODING) {
     status = 400;
     message = "invalid input: text must not contain NUL characters";

@@ -266,6 +266,11 @@ export class Blobs {
     return copied;
   }
 
+  /** Every stored part (for the reconciliation of orphans; not on any request path). */
+  async *storedParts(): AsyncGenerator<PartRef> {
+    for await (const { channelId, partId } of this.store.list()) yield { channelId, partId };
+  }
+
   /** Removes one part; a part already gone is no error, so retrying is safe. */
   async deletePart(ref: PartRef): Promise<void> {
     await this.store.delete([ref]);

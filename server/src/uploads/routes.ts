@@ -5,9 +5,8 @@ import type { Deps } from "../app.js";
 import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
 import { badRequest, notFound } from "../http/errors.js";
+import { type PartRef, recordPart, releaseParts } from "../parts/parts.js";
 import { BlockHasher } from "./block-hasher.js";
-import { cleanExpiredUploads } from "./cleanup.js";
-import { partIdsInUse } from "./part-refs.js";
 
 /** Telegram's document limit; the stored (encrypted) size may exceed it by the per-block overhead. */
 export const MAX_PART_SIZE = 2 * 1024 * 1024 * 1024;
@@ -93,20 +92,11 @@ function dropWhenIdle(req: FastifyRequest): () => void {
 const dayMs = 24 * 60 * 60 * 1000;
 const UPLOAD_IDLE_MS = 2 * 60 * 1000;
 
-export async function uploadRoutes(app: FastifyInstance, { db, blobs, config }: Deps) {
+export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jobs }: Deps) {
   // Part bodies are streamed to disk as they arrive, whatever their Content-Type (this scope only).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
-
-  // Abandoned uploads: first sweep a minute after start, then twice a day (Teldrive's clean-uploads-interval).
-  const sweep = () =>
-    cleanExpiredUploads(db, blobs).catch((err: unknown) => app.log.error({ err }, "cleaning expired uploads failed"));
-  const first = setTimeout(sweep, 60_000).unref();
-  const every = setInterval(sweep, 12 * 60 * 60 * 1000).unref();
-  app.addHook("onClose", async () => {
-    clearTimeout(first);
-    clearInterval(every);
-  });
+  // Abandoned uploads expire through the job queue ("expire-uploads", jobs/index.ts).
 
   app.get("/uploads/stats", async (req) => {
     const user = await requireUser(db, req);
@@ -155,10 +145,14 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config }: 
       .writePart({ channelId, partId, body, length, encrypted: query.encrypted })
       .finally(clearIdleTimeout);
 
-    let replaced: { part_id: number; channel_id: number } | undefined;
     let row: UploadRow | undefined;
     try {
-      [replaced, row] = await db.tx(async (q) => {
+      row = await db.tx(async (q) => {
+        await recordPart(q, { id: partId, channelId, userId: user.userId, size, encrypted: query.encrypted });
+        // Racing sends of one part take turns, so each sees the part it replaces (and releases it).
+        await q.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7002))", [
+          `${user.userId}/${id}/${query.partNo}`,
+        ]);
         const [old] = await q.query<{ part_id: number; channel_id: number }>(
           "SELECT part_id, channel_id FROM uploads WHERE user_id = $1 AND upload_id = $2 AND part_no = $3 FOR UPDATE",
           [user.userId, id, query.partNo],
@@ -183,31 +177,35 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config }: 
             hasher?.blockHashes() ?? null,
           ],
         );
-        return [old, saved] as const;
+        // A part sent again replaces the earlier one, which goes unless a file already uses it.
+        if (old) await releaseParts(q, [[old.part_id, old.channel_id]]);
+        return saved;
       });
     } catch (err) {
       await blobs.deleteParts(channelId, [{ id: partId }]);
       throw err;
     }
-    if (replaced && !(await partIdsInUse(db, user.userId, [replaced.part_id])).has(replaced.part_id))
-      await blobs.deleteParts(replaced.channel_id, [{ id: replaced.part_id }]);
+    jobs.kick();
     if (!row) throw new Error("upload row was not saved");
     return toUploadPart(row);
   });
 
+  // The client calls this after every file: it must cost the same in any drive. The parts go to the reclaim job,
+  // which keeps those the new file uses.
   app.delete("/uploads/:id", async (req, reply) => {
     const user = await requireUser(db, req);
     const { id } = uploadIdParams.parse(req.params);
-    const rows = await db.query<{ part_id: number; channel_id: number }>(
-      "DELETE FROM uploads WHERE user_id = $1 AND upload_id = $2 RETURNING part_id, channel_id",
-      [user.userId, id],
-    );
-    const inUse = await partIdsInUse(
-      db,
-      user.userId,
-      rows.map((r) => r.part_id),
-    );
-    for (const r of rows) if (!inUse.has(r.part_id)) await blobs.deleteParts(r.channel_id, [{ id: r.part_id }]);
+    await db.tx(async (q) => {
+      const rows = await q.query<{ part_id: number; channel_id: number }>(
+        "DELETE FROM uploads WHERE user_id = $1 AND upload_id = $2 RETURNING part_id, channel_id",
+        [user.userId, id],
+      );
+      await releaseParts(
+        q,
+        rows.map((r): PartRef => [r.part_id, r.channel_id]),
+      );
+    });
+    jobs.kick();
     return reply.status(204).send();
   });
 }

@@ -1,0 +1,24 @@
+export type SortField = "name" | "updatedAt" | "size" | "id";
+export type SortOrder = "asc" | "desc";
+
+export interface SortColumns {
+  /** The files column rows are ordered by (then by id). */
+  file: string;
+  /** The page_marks column holding the same key, and the sort number used there; null: no marks for this order. */
+  mark: { column: string; sort: number } | null;
+}
+
+/** Names sort by their key (lib/name-key.ts); the id order has no marks and pages by offset. */
+export const SORTS: Record<SortField, SortColumns> = {
+  name: { file: "name_key", mark: { column: "k_name", sort: 0 } },
+  size: { file: "size", mark: { column: "k_size", sort: 1 } },
+  updatedAt: { file: "updated_at", mark: { column: "k_time", sort: 2 } },
+  id: { file: "id", mark: null },
+};
+
+/** `ORDER BY` for a files query in one direction, id breaking ties. */
+export function orderBy(sort: SortField, dir: SortOrder, alias = ""): string {
+  const d = dir === "desc" ? "DESC" : "ASC";
+  const col = `${alias}${SORTS[sort].file}`;
+  return sort === "id" ? `${col} ${d}` : `${col} ${d}, ${alias}id ${d}`;
+}

@@ -1,0 +1,36 @@
+import type { Db } from "../db/index.js";
+import { type PartRef, RECLAIM_JOB, reclaimParts } from "../parts/parts.js";
+import { reconcileParts } from "../parts/reconcile.js";
+import type { Blobs } from "../storage/blobs.js";
+import { expireUploads } from "../uploads/cleanup.js";
+import { enqueue, JobQueue } from "./queue.js";
+
+export { enqueue, JobQueue } from "./queue.js";
+
+const HOUR = 60 * 60 * 1000;
+const later = (ms: number) => new Date(Date.now() + ms);
+
+/** The server's jobs: reclaiming parts, and the recurring upload expiry and part reconciliation. */
+export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
+  return new JobQueue(db, {
+    [RECLAIM_JOB]: async (payload, ctx) => {
+      await reclaimParts(ctx.db, blobs, (payload as { parts: PartRef[] }).parts, ctx.renew);
+      return undefined;
+    },
+    // Teldrive's clean-uploads-interval: twice a day.
+    "expire-uploads": async (_payload, ctx) => {
+      await expireUploads(ctx.db);
+      return later(12 * HOUR);
+    },
+    "reconcile-parts": async (_payload, ctx) => {
+      await reconcileParts(ctx.db, blobs, ctx.renew);
+      return later(6 * HOUR);
+    },
+  });
+}
+
+/** Adds the recurring jobs once (several instances may start; each job exists once). */
+export async function scheduleRecurringJobs(db: Db): Promise<void> {
+  await enqueue(db.background, "expire-uploads", {}, { key: "expire-uploads", runAt: later(60_000) });
+  await enqueue(db.background, "reconcile-parts", {}, { key: "reconcile-parts", runAt: later(10 * 60_000) });
+}

@@ -1,0 +1,148 @@
+import type { Db, Queryable } from "../db/index.js";
+
+/**
+ * The durable background queue: a `jobs` row per job, written in the same transaction as the change that needs
+ * it, so a change and its follow-up work commit together or not at all.
+ *
+ * Any number of server instances may share the queue. An instance claims a due job by taking a lease on it
+ * (`FOR UPDATE SKIP LOCKED` picks a row no other instance is claiming); while the lease lasts no other instance
+ * runs it, and a handler working longer renews it. A job whose instance died is claimed again when the lease
+ * ends, so handlers are idempotent: running one twice, or again after a crash half-way, does the right thing.
+ * On failure a job waits longer each time (up to 10 min) and runs again.
+ */
+
+export interface JobContext {
+  db: Db;
+  /** Extends the lease; call between batches of long work. */
+  renew(): Promise<void>;
+}
+
+/** Runs a job; returning a Date makes a recurring job run again then (instead of being removed). */
+export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<Date | undefined>;
+
+interface JobRow {
+  id: number;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+}
+
+const LEASE_SECONDS = 30;
+const POLL_MS = 5_000;
+const MAX_BACKOFF_S = 600;
+
+/** Adds a job, in the caller's transaction. A job with a `key` exists once: adding it again changes nothing. */
+export async function enqueue(
+  q: Queryable,
+  kind: string,
+  payload: unknown,
+  opts: { key?: string; runAt?: Date } = {},
+): Promise<void> {
+  await q.query(
+    `INSERT INTO jobs (kind, key, payload, run_at) VALUES ($1, $2, $3, coalesce($4, now()))
+     ON CONFLICT (key) DO NOTHING`,
+    [kind, opts.key ?? null, JSON.stringify(payload), opts.runAt ?? null],
+  );
+}
+
+export class JobQueue {
+  private stopped = true;
+  private wake: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private readonly idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly handlers: Record<string, JobHandler>,
+  ) {}
+
+  /** Starts working. On PGlite no other instance can hold a lease, so leases of a previous run end at once. */
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    if (this.db.kind === "pglite") await this.db.background.query("UPDATE jobs SET lease_until = NULL");
+    this.loop = this.work();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** A job was added: look now rather than at the next poll. */
+  kick(): void {
+    this.wake?.();
+  }
+
+  /** Resolves once no job is due (tests and benchmarks wait on it). */
+  whenIdle(): Promise<void> {
+    this.kick();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private async work(): Promise<void> {
+    while (!this.stopped) {
+      let ran = false;
+      try {
+        ran = await this.runOne();
+      } catch (err) {
+        console.error(`job queue: ${err instanceof Error ? err.message : err}`);
+      }
+      if (ran) continue;
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+      if (this.stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        timer.unref();
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  /** Claims and runs one due job; false when none is due. */
+  private async runOne(): Promise<boolean> {
+    const bg = this.db.background;
+    const [job] = await bg.query<JobRow>(
+      `UPDATE jobs SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1
+       WHERE id = (SELECT id FROM jobs WHERE run_at <= now() AND (lease_until IS NULL OR lease_until < now())
+                   ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, kind, payload, attempts`,
+      [LEASE_SECONDS],
+    );
+    if (!job) return false;
+    const handler = this.handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
+      const again = await handler(job.payload, {
+        db: this.db,
+        renew: async () => {
+          await bg.query("UPDATE jobs SET lease_until = now() + make_interval(secs => $2) WHERE id = $1", [
+            job.id,
+            LEASE_SECONDS,
+          ]);
+        },
+      });
+      if (again)
+        await bg.query(
+          "UPDATE jobs SET run_at = $2, lease_until = NULL, attempts = 0, last_error = NULL WHERE id = $1",
+          [job.id, again],
+        );
+      else await bg.query("DELETE FROM jobs WHERE id = $1", [job.id]);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      console.error(`job ${job.kind} #${job.id} failed (attempt ${job.attempts}): ${message}`);
+      const wait = Math.min(2 ** job.attempts, MAX_BACKOFF_S);
+      await bg.query(
+        `UPDATE jobs SET run_at = now() + make_interval(secs => $2), lease_until = NULL, last_error = $3 WHERE id = $1`,
+        [job.id, wait, message],
+      );
+    }
+    return true;
+  }
+}
