@@ -2,6 +2,7 @@ import { ChevronDown, ChevronUp, RotateCw, Trash2, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { IconButton } from "@/components/ui/icon-button";
 import { setActivityTitle } from "@/lib/document-title";
+import { useLeaveWarning } from "@/lib/use-leave-warning";
 import { useUploads } from "../hooks/use-uploads";
 import { formatBytes, formatTimeLeft } from "../lib/format-progress";
 import { summarizeUploads, uploadActivityTitle } from "../lib/upload-summary";
@@ -26,12 +27,7 @@ export function UploadPanel() {
   }, [activity]);
   useEffect(() => () => setActivityTitle(undefined), []);
 
-  useEffect(() => {
-    if (!running) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [running]);
+  useLeaveWarning(running);
 
   if (items.length === 0) return <NameClashDialog />;
 

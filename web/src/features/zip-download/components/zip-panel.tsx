@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useLeaveWarning } from "@/lib/use-leave-warning";
 import { useZipJobs } from "../zip-jobs-store";
 import { ZipJobRow } from "./zip-job-row";
 
@@ -8,12 +8,7 @@ export function ZipPanel() {
   const running = jobs.some((job) => job.status === "preparing" || job.status === "zipping");
 
   // Leaving the page ends the zip (the page makes the archive), so the browser asks first.
-  useEffect(() => {
-    if (!running) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [running]);
+  useLeaveWarning(running);
 
   if (jobs.length === 0) return null;
   return (
