@@ -20,6 +20,7 @@ import { translateForwarded } from "./http/forwarded.js";
 import { refuseCrossOrigin } from "./http/same-origin.js";
 import { createJobQueue, type JobQueue, scheduleRecurringJobs } from "./jobs/index.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
+import { ownerShareRoutes } from "./shares/owner-list.js";
 import { shareRoutes } from "./shares/routes.js";
 import { Blobs } from "./storage/blobs.js";
 import { uploadRoutes } from "./uploads/routes.js";
@@ -108,6 +109,7 @@ export async function buildApp(
         await api.register(contentRoutes, full);
         await api.register(uploadRoutes, full);
         await api.register(shareRoutes, full);
+        await api.register(ownerShareRoutes, full);
         await api.register(userRoutes, full);
         await api.register(versionRoutes, full);
         await api.register(capabilityRoutes, full);

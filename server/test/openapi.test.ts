@@ -268,6 +268,13 @@ describe("files, uploads, content and shares", () => {
       (await call("PATCH", "/files/{id}/share", { params: { id: folderId }, body: { password: "pw2" } })).statusCode,
     ).toBe(204);
     expect((await call("GET", "/shares/{id}", { params: { id: shareId }, cookie: null })).statusCode).toBe(200);
+    const mine = await call("GET", "/shares", { query: { page: "1", limit: "10" } });
+    expect(mine.json<{ items: { id: string }[] }>().items.map((s) => s.id)).toEqual([shareId]);
+    expect((await call("GET", "/shares", { query: { limit: "0" } })).statusCode).toBe(400);
+    expect((await call("GET", "/shares", { cookie: null })).statusCode).toBe(401);
+    expect(
+      (await call("PATCH", "/files/{id}/share", { params: { id: folderId }, body: { expiresAt: null } })).statusCode,
+    ).toBe(204);
     expect(
       (await call("POST", "/shares/{id}/unlock", { params: { id: shareId }, body: { password: "bad" }, cookie: null }))
         .statusCode,

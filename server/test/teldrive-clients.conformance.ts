@@ -206,6 +206,15 @@ const operations: Operation[] = [
       return { params: { id: f.id, name: f.name } };
     },
   },
+  // Ours only (`shareList`): the caller's own shares.
+  {
+    op: "GET /shares",
+    status: 200,
+    prepare: async () => {
+      await sharedFolder();
+      return {};
+    },
+  },
   {
     op: "GET /shares/{id}",
     status: 200,

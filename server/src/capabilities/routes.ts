@@ -13,12 +13,18 @@ export interface Capabilities {
   searchLocation: boolean;
   /** `updatedAt` filters take exact instants (`gte:2024-11-01T00:00:00+01:00`), not only UTC days. */
   updatedAtInstants: boolean;
+  /** `GET /shares` lists the caller's own shares with their items, expiry and creation time. */
+  shareList: boolean;
+  /** `PATCH /files/{id}/share` with `password: null` or `expiresAt: null` removes the password or the expiry. */
+  shareClear: boolean;
 }
 
 export const CAPABILITIES: Capabilities = {
   qrLogin: false,
   searchLocation: true,
   updatedAtInstants: true,
+  shareList: true,
+  shareClear: true,
 };
 
 export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {

@@ -3,7 +3,7 @@ import type { Deps } from "../app.js";
 import { requireUser } from "../auth/session.js";
 import { isTimeout } from "../db/errors.js";
 import { badRequest, HttpError, notFound } from "../http/errors.js";
-import { type FileOut, toFileOut } from "./file-row.js";
+import { type FileOut, rfc3339, toFileOut } from "./file-row.js";
 import { queryWords } from "./lib/clean-name.js";
 import { regexProblem } from "./lib/regex-guard.js";
 import { type FindFilter, findFiles, isSearch } from "./list.js";
@@ -83,8 +83,14 @@ export async function listRoutes(app: FastifyInstance, { db }: Deps) {
     const user = await requireUser(db, req);
     const { id } = idParamsSchema.parse(req.params);
     const row = await requireOwnedFile(db, user.userId, id);
-    const out: FileOut = { ...toFileOut(row), path: await pathOf(db, row.id) };
+    // createdAt and partCount are ours (the details pane shows them); Teldrive clients ignore unknown fields.
+    const out: FileOut & { createdAt: string; partCount?: number } = {
+      ...toFileOut(row),
+      path: await pathOf(db, row.id),
+      createdAt: rfc3339(row.created_at),
+    };
     if (row.channel_id !== null) out.channelId = row.channel_id;
+    if (row.type === "file") out.partCount = row.parts?.length ?? 0;
     return out;
   });
 }

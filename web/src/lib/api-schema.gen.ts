@@ -236,6 +236,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own shares (our addition)
+         * @description Every share the caller made whose item still exists, newest first, with the item's name, type and path, whether it has a password, its expiry, whether that has passed, and when it was made. Only when `/capabilities` says `shareList`; a Teldrive 1.8 server answers 404 (no such route).
+         */
+        get: operations["Shares_listOwn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shares/{id}": {
         parameters: {
             query?: never;
@@ -729,6 +749,13 @@ export interface components {
              * @description Last update time
              */
             readonly updatedAt?: string;
+            /**
+             * Format: date-time
+             * @description When the item was made. Ours, only in `GET /files/{id}`
+             */
+            readonly createdAt?: string;
+            /** @description How many stored parts a file's content has. Ours, only in `GET /files/{id}` of a file */
+            readonly partCount?: number;
         };
         /**
          * @description File Copy request
@@ -829,15 +856,15 @@ export interface components {
         /** @description File share creation request */
         FileShareCreate: {
             /**
-             * @description Share password
+             * @description Share password. On update an empty string changes nothing; `null` (ours, `shareClear`) removes it
              * @example securepass123
              */
-            password?: string;
+            password?: string | null;
             /**
              * Format: date-time
-             * @description Share expiration date
+             * @description Share expiration date, in the future. On update `null` (ours, `shareClear`) removes it
              */
-            expiresAt?: string;
+            expiresAt?: string | null;
         };
         FileShareInfo: {
             /**
@@ -1165,6 +1192,54 @@ export interface components {
             searchLocation: boolean;
             /** @description `updatedAt` entries may be exact instants with an offset (`gte:2024-11-01T00:00:00+01:00`); Teldrive takes only `YYYY-MM-DD` and silently drops other entries. */
             updatedAtInstants: boolean;
+            /** @description `GET /shares` lists the caller's own shares. Teldrive 1.8 has no such call. */
+            shareList: boolean;
+            /** @description `PATCH /files/{id}/share` with `password: null` or `expiresAt: null` removes the password or the expiry. Teldrive 1.8 cannot remove either (an empty password changes nothing). */
+            shareClear: boolean;
+        };
+        /** @description One of the caller's shares (our addition) */
+        ShareListItem: {
+            /**
+             * @description Share ID (the public link is `/share/{id}`)
+             * @example 123e4567-e89b-12d3-a456-426614174000
+             */
+            id: string;
+            /** @description The share has a password */
+            protected: boolean;
+            /**
+             * Format: date-time
+             * @description When the link stops working; absent when it never does
+             */
+            expiresAt?: string;
+            /** @description `expiresAt` has passed: the link answers 404 until the expiry is changed or removed */
+            expired: boolean;
+            /**
+             * Format: date-time
+             * @description When the share was made
+             */
+            createdAt: string;
+            /** @description The shared file or folder */
+            file: {
+                /** @description File ID */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                type: "folder" | "file";
+                mimeType: string;
+                /** Format: int64 */
+                size: number;
+                /**
+                 * @description Its full path, e.g. `/Docs/a.pdf`
+                 * @example /Docs/a.pdf
+                 */
+                path: string;
+            };
+        };
+        /** @description A page of the caller's shares (our addition) */
+        ShareList: {
+            items: components["schemas"]["ShareListItem"][];
+            /** @description Pagination metadata */
+            meta: components["schemas"]["Meta"];
         };
     };
     responses: never;
@@ -2285,6 +2360,58 @@ export interface operations {
             };
             /** @description Range not satisfiable, or several ranges */
             416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Shares_listOwn: {
+        parameters: {
+            query?: {
+                /** @description Page number */
+                page?: components["parameters"]["FileQuery.page"];
+                /** @description Items per page */
+                limit?: components["parameters"]["FileQuery.limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareList"];
+                };
+            };
+            /** @description Invalid page or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,8 @@ export const TELDRIVE_1_8: Capabilities = {
   qrLogin: true,
   searchLocation: false,
   updatedAtInstants: false,
+  shareList: false,
+  shareClear: false,
 };
 
 /**
