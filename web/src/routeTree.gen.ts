@@ -18,6 +18,7 @@ import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
 import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
 import { Route as ShareIdRouteImport } from './routes/share.$id'
 import { Route as AuthedSettingsTabIdRouteImport } from './routes/_authed/settings.$tabId'
+import { Route as AuthedSharedLinksRouteImport } from './routes/_authed/shared.links'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -62,6 +63,11 @@ const AuthedSettingsTabIdRoute = AuthedSettingsTabIdRouteImport.update({
   path: '/settings/$tabId',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSharedLinksRoute = AuthedSharedLinksRouteImport.update({
+  id: '/shared/links',
+  path: '/shared/links',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -71,6 +77,7 @@ export interface FileRoutesByFullPath {
   '/storage': typeof AuthedStorageRoute
   '/share/$id': typeof ShareIdRoute
   '/settings/$tabId': typeof AuthedSettingsTabIdRoute
+  '/shared/links': typeof AuthedSharedLinksRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -80,6 +87,7 @@ export interface FileRoutesByTo {
   '/storage': typeof AuthedStorageRoute
   '/share/$id': typeof ShareIdRoute
   '/settings/$tabId': typeof AuthedSettingsTabIdRoute
+  '/shared/links': typeof AuthedSharedLinksRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -92,6 +100,7 @@ export interface FileRoutesById {
   '/_authed/storage': typeof AuthedStorageRoute
   '/share/$id': typeof ShareIdRoute
   '/_authed/settings/$tabId': typeof AuthedSettingsTabIdRoute
+  '/_authed/shared/links': typeof AuthedSharedLinksRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -103,6 +112,7 @@ export interface FileRouteTypes {
     | '/storage'
     | '/share/$id'
     | '/settings/$tabId'
+    | '/shared/links'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -112,6 +122,7 @@ export interface FileRouteTypes {
     | '/storage'
     | '/share/$id'
     | '/settings/$tabId'
+    | '/shared/links'
   id:
     | '__root__'
     | '/'
@@ -123,6 +134,7 @@ export interface FileRouteTypes {
     | '/_authed/storage'
     | '/share/$id'
     | '/_authed/settings/$tabId'
+    | '/_authed/shared/links'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -197,6 +209,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsTabIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/shared/links': {
+      id: '/_authed/shared/links'
+      path: '/shared/links'
+      fullPath: '/shared/links'
+      preLoaderRoute: typeof AuthedSharedLinksRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -215,6 +234,7 @@ interface AuthedRouteChildren {
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
   AuthedStorageRoute: typeof AuthedStorageRoute
   AuthedSettingsTabIdRoute: typeof AuthedSettingsTabIdRoute
+  AuthedSharedLinksRoute: typeof AuthedSharedLinksRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -222,6 +242,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedMyDriveRoute: AuthedMyDriveRoute,
   AuthedStorageRoute: AuthedStorageRoute,
   AuthedSettingsTabIdRoute: AuthedSettingsTabIdRoute,
+  AuthedSharedLinksRoute: AuthedSharedLinksRoute,
 }
 
 const AuthedRouteWithChildren =

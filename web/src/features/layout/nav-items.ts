@@ -1,10 +1,15 @@
-import { Clock, HardDrive, type LucideIcon, PieChart, Users } from "lucide-react";
+import { Clock, HardDrive, Link2, type LucideIcon, PieChart, Users } from "lucide-react";
+import type { Capabilities } from "@/lib/capabilities";
 
 export interface NavItem {
   label: string;
   icon: LucideIcon;
   /** First path segment that marks the item as the current page. */
   segment: string;
+  /** Shown only where the server offers this (GET /capabilities). */
+  requires?: keyof Capabilities;
+  /** A sub-page of the item above it: in the side navigation only, indented (the bottom bar has no room). */
+  nested?: boolean;
 }
 
 /** Side navigation and bottom bar entries (spec section 2). */
@@ -12,5 +17,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "My Drive", icon: HardDrive, segment: "my-drive" },
   { label: "Recent", icon: Clock, segment: "recent" },
   { label: "Shared", icon: Users, segment: "shared" },
+  { label: "Shared links", icon: Link2, segment: "shared-links", requires: "shareList", nested: true },
   { label: "Storage", icon: PieChart, segment: "storage" },
 ];

@@ -7,6 +7,7 @@ import { isListView, type ViewParams } from "@/features/files/lib/list-query";
 import { SearchView } from "@/features/search/components/search-view";
 import type { SearchParams } from "@/features/search/lib/search-filters";
 import { searchRequest } from "@/features/search/lib/search-list";
+import { SharedLinksEntry } from "@/features/shared-links/components/shared-links-entry";
 import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
 import {
   optionalBooleanParam,
@@ -79,5 +80,6 @@ function ViewPage() {
   const sort = { sort: search.sort, order: search.order };
   if (view === "search") return <SearchView params={search} sort={sort} />;
   const params = viewParamsOf(view, search, queryClient);
-  return params && <ListViewPage key={view} params={params} sort={sort} />;
+  const header = view === "shared" ? <SharedLinksEntry /> : undefined;
+  return params && <ListViewPage key={view} params={params} sort={sort} header={header} />;
 }

@@ -5,7 +5,7 @@ import { NavLink } from "./nav-link";
 export function BottomBar() {
   return (
     <nav aria-label="Main" className="flex shrink-0 border-t border-outline-variant bg-surface-container md:hidden">
-      {NAV_ITEMS.map(({ label, icon: Icon, segment }) => (
+      {NAV_ITEMS.filter((item) => !item.nested).map(({ label, icon: Icon, segment }) => (
         <NavLink
           key={segment}
           segment={segment}

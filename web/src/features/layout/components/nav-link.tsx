@@ -30,8 +30,16 @@ export function NavLink({
       </Link>
     );
   }
+  if (segment === "shared-links") {
+    return (
+      <Link to="/shared/links" className={shared}>
+        {children}
+      </Link>
+    );
+  }
+  // Exact, so Shared is not also the current page on its sub-page /shared/links.
   return (
-    <Link to="/$view" params={{ view: segment }} className={shared}>
+    <Link to="/$view" params={{ view: segment }} activeOptions={{ exact: true }} className={shared}>
       {children}
     </Link>
   );

@@ -10,4 +10,9 @@ describe("shareBody", () => {
       expiresAt: "2030-01-01T00:00:00.000Z",
     });
   });
+
+  it("sends null to remove the password or the expiry", () => {
+    expect(shareBody({ fileId: "f", password: null })).toEqual({ password: null });
+    expect(shareBody({ fileId: "f", expiresAt: null, password: "" })).toEqual({ expiresAt: null });
+  });
 });
