@@ -1,0 +1,192 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "../../fixtures.js";
+import { asTeldrive18 } from "../../lib/teldrive.js";
+
+// "Shared links" (issue 12 item 4) against the real server: the list, copying, editing and revoking a link, and what a
+// visitor of the link sees after each change.
+
+const links = (page: Page) => page.getByRole("list", { name: "Your shared links" });
+const link = (page: Page, name: string) => links(page).getByRole("listitem", { name, exact: true });
+const day = (date: Date) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(date);
+const dateInput = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+
+async function visitor(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  return (await browser.newContext({ baseURL })).newPage();
+}
+
+/** Shares `fileId` through the API (as the Share dialog does) and returns the share id. */
+async function share(page: Page, fileId: string, body: { password?: string; expiresAt?: string } = {}) {
+  expect((await page.request.post(`/api/files/${fileId}/share`, { data: body })).status()).toBe(201);
+  return ((await (await page.request.get(`/api/files/${fileId}/share`)).json()) as { id: string }).id;
+}
+
+async function unlock(page: Page, password: string) {
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Open" }).click();
+}
+
+test("the links I made: listed with place, password, expiry and date; copy, change the password, remove the expiry and the password, revoke", async ({
+  authedPage: page,
+  api,
+  browser,
+  baseURL,
+  context,
+  newSession,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await api.mkdir("/Work/2026");
+  const report = await api.uploadFile("/Work/2026", "report.pdf", "%PDF-1.4 report", { mimeType: "application/pdf" });
+  const photos = await api.createFolder("Photos");
+  const nextYear = new Date(new Date().getFullYear() + 1, 5, 30, 23, 59, 59);
+  const reportShare = await share(page, report.id ?? "", {
+    password: "first pw",
+    expiresAt: nextYear.toISOString(),
+  });
+  const photosShare = await share(page, photos.id ?? "");
+  // Someone else's link is not mine.
+  const other = await newSession();
+  const theirs = await other.api.uploadFile("/", "theirs.txt", "t");
+  await other.api.share(theirs.id ?? "");
+
+  // From the Shared list to its links.
+  await page.goto("/shared");
+  await page.getByRole("link", { name: "Manage shared links" }).click();
+  await expect(page).toHaveURL(/\/shared\/links$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Shared links" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shared links" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(links(page).getByRole("listitem")).toHaveCount(2);
+  // Newest first.
+  await expect(links(page).getByRole("listitem").first()).toHaveAccessibleName("Photos");
+  const today = day(new Date());
+  await expect(link(page, "report.pdf")).toContainText("In My Drive/Work/2026");
+  await expect(link(page, "report.pdf")).toContainText("Password");
+  await expect(link(page, "report.pdf")).toContainText(`Expires ${day(nextYear)}`);
+  await expect(link(page, "report.pdf")).toContainText(`Created ${today}`);
+  await expect(link(page, "Photos")).toContainText("In My Drive");
+  await expect(link(page, "Photos")).toContainText("No password");
+  await expect(link(page, "Photos")).toContainText("Never expires");
+  await expect(links(page)).not.toContainText("theirs.txt");
+
+  await link(page, "report.pdf").getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByText("Link copied")).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(new URL(`/share/${reportShare}`, baseURL).toString());
+
+  // A new password: the old one is refused, the new one opens it.
+  await link(page, "report.pdf").getByRole("button", { name: "Edit" }).click();
+  let dialog = page.getByRole("dialog", { name: 'Edit the link to "report.pdf"' });
+  await expect(dialog.getByLabel("Expires on")).toHaveValue(dateInput(nextYear));
+  await dialog.getByLabel("New password").fill("second pw");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Link updated")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const guest = await visitor(browser, baseURL);
+  await guest.goto(copied);
+  await unlock(guest, "first pw");
+  await expect(guest.getByRole("alert")).toHaveText("Wrong password");
+  await unlock(guest, "second pw");
+  await expect(guest.getByTestId("share-row").filter({ hasText: "report.pdf" })).toBeVisible();
+
+  // The form checks the day before anything is sent; then the expiry goes.
+  await link(page, "report.pdf").getByRole("button", { name: "Edit" }).click();
+  dialog = page.getByRole("dialog", { name: 'Edit the link to "report.pdf"' });
+  const yesterday = new Date(Date.now() - 86_400_000);
+  await dialog.getByLabel("Expires on").fill(dateInput(yesterday));
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByLabel("Expires on")).toHaveAccessibleDescription(/Choose today or a later day/);
+  await expect(dialog.getByLabel("Expires on")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Expires on").fill("");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(link(page, "report.pdf")).toContainText("Never expires");
+  const publicInfo = await (await guest.request.get(`/api/shares/${reportShare}`)).json();
+  expect(publicInfo).not.toHaveProperty("expiresAt");
+
+  // The password goes: a fresh visitor opens the link straight away.
+  await link(page, "report.pdf").getByRole("button", { name: "Edit" }).click();
+  dialog = page.getByRole("dialog", { name: 'Edit the link to "report.pdf"' });
+  await dialog.getByLabel("Remove the password").check();
+  await expect(dialog.getByLabel("New password")).toBeDisabled();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(link(page, "report.pdf")).toContainText("No password");
+  const second = await visitor(browser, baseURL);
+  await second.goto(copied);
+  await expect(second.getByTestId("share-row").filter({ hasText: "report.pdf" })).toBeVisible();
+  await expect(second.getByLabel("Password")).toHaveCount(0);
+
+  // Revoke asks first; Cancel keeps the link.
+  await link(page, "Photos").getByRole("button", { name: "Revoke" }).click();
+  let confirm = page.getByRole("dialog", { name: 'Revoke the link to "Photos"?' });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(link(page, "Photos")).toBeVisible();
+  await link(page, "Photos").getByRole("button", { name: "Revoke" }).click();
+  confirm = page.getByRole("dialog", { name: 'Revoke the link to "Photos"?' });
+  await confirm.getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByText("Link revoked")).toBeVisible();
+  await expect(link(page, "Photos")).toHaveCount(0);
+  await expect(links(page).getByRole("listitem")).toHaveCount(1);
+  await second.goto(`/share/${photosShare}`);
+  await expect(second.getByRole("heading", { name: "This link has expired or does not exist" })).toBeVisible();
+
+  await guest.context().close();
+  await second.context().close();
+});
+
+test("an expired link is marked, refused, and works again once given a later day", async ({
+  authedPage: page,
+  api,
+  browser,
+  baseURL,
+}) => {
+  const file = await api.uploadFile("/", "soon.txt", "gone soon", { mimeType: "text/plain" });
+  // The server takes only future expiries: this one passes a moment later, and the test waits for the server to say so.
+  const shareId = await share(page, file.id ?? "", { expiresAt: new Date(Date.now() + 2000).toISOString() });
+  await expect
+    .poll(async () => (await page.request.get(`/api/shares/${shareId}`)).status(), { timeout: 60_000 })
+    .toBe(404);
+
+  await page.goto("/shared/links");
+  const row = link(page, "soon.txt");
+  await expect(row).toContainText(`Expired ${day(new Date())}`);
+  const guest = await visitor(browser, baseURL);
+  await guest.goto(`/share/${shareId}`);
+  await expect(guest.getByRole("heading", { name: "This link has expired or does not exist" })).toBeVisible();
+
+  await row.getByRole("button", { name: "Edit" }).click();
+  const dialog = page.getByRole("dialog", { name: 'Edit the link to "soon.txt"' });
+  const nextWeek = new Date(Date.now() + 7 * 86_400_000);
+  await dialog.getByLabel("Expires on").fill(dateInput(nextWeek));
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText(`Expires ${day(nextWeek)}`);
+  await guest.reload();
+  await expect(guest.getByTestId("share-row").filter({ hasText: "soon.txt" })).toBeVisible();
+  await guest.context().close();
+});
+
+test("against Teldrive 1.8 (no list of shares) there is no entry, and the page says it is not available", async ({
+  authedPage: page,
+  api,
+}) => {
+  await asTeldrive18(page);
+  const file = await api.uploadFile("/", "shared.txt", "s", { mimeType: "text/plain" });
+  await api.share(file.id ?? "");
+  await page.goto("/shared");
+  await expect(page.getByRole("row", { name: /^shared\.txt,/ })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shared" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shared links" })).toHaveCount(
+    0,
+  );
+  await expect(page.getByRole("link", { name: "Manage shared links" })).toHaveCount(0);
+
+  await page.goto("/shared/links");
+  await expect(page.getByRole("heading", { name: "Not available on this server" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Your shared links" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to Shared" }).click();
+  await expect(page.getByRole("row", { name: /^shared\.txt,/ })).toBeVisible();
+});
