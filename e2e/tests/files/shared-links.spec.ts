@@ -190,3 +190,79 @@ test("against Teldrive 1.8 (no list of shares) there is no entry, and the page s
   await page.getByRole("link", { name: "Go to Shared" }).click();
   await expect(page.getByRole("row", { name: /^shared\.txt,/ })).toBeVisible();
 });
+
+// The details pane (issue 12 item 5) on a desktop screen; the phone's bottom sheet is in details-sheet.phone.spec.ts.
+
+const detailsPane = (page: Page) => page.getByRole("complementary", { name: "Details" });
+/** The value beside `term` in the pane's lists. */
+const property = (page: Page, term: string) => detailsPane(page).locator(`div:has(> dt:text-is("${term}")) > dd`);
+
+test("the details pane: size, type, place, dates, parts, encryption and the share link; toolbar, Alt+Enter and Escape", async ({
+  authedPage: page,
+  api,
+}) => {
+  await api.mkdir("/Work/Sub");
+  const bytes = Buffer.alloc(2500, 7);
+  const report = await api.uploadFile("/Work", "report.pdf", bytes, {
+    partSize: 1000,
+    encrypted: true,
+    mimeType: "application/pdf",
+  });
+  const shareId = await share(page, report.id ?? "", { password: "pw" });
+  await page.goto(`/my-drive?path=${encodeURIComponent("/Work")}`);
+
+  const toggle = page.getByRole("button", { name: "Details", exact: true });
+  await page.getByRole("row", { name: /^report\.pdf,/ }).click();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(detailsPane(page).getByRole("heading", { name: "Details" })).toBeFocused();
+  await expect(detailsPane(page).getByRole("heading", { name: "report.pdf" })).toBeVisible();
+  await expect(property(page, "Type")).toHaveText("application/pdf");
+  await expect(property(page, "Size")).toHaveText("2.4 KB (2,500 bytes)");
+  await expect(property(page, "Where")).toHaveText("My Drive/Work");
+  await expect(property(page, "Created")).toContainText(day(new Date()));
+  await expect(property(page, "Modified")).toContainText(day(new Date()));
+  await expect(property(page, "Parts")).toHaveText("3");
+  await expect(property(page, "Encrypted")).toHaveText("Yes");
+  const shareSection = detailsPane(page).getByRole("region", { name: "Share link" });
+  await expect(shareSection).toContainText(`/share/${shareId}`);
+  await expect(property(page, "Password")).toHaveText("Yes");
+  await expect(property(page, "Expires")).toHaveText("Never");
+  await expect(shareSection.getByRole("link", { name: "Manage shared links" })).toBeVisible();
+
+  // Escape closes it and gives focus back to what opened it.
+  await page.keyboard.press("Escape");
+  await expect(detailsPane(page)).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+
+  // From the list's keyboard: Alt+Enter on the selected row; the pane follows the selection.
+  await page.getByRole("row", { name: /^Sub,/ }).click();
+  await page.keyboard.press("Alt+Enter");
+  await expect(detailsPane(page).getByRole("heading", { name: "Sub" })).toBeVisible();
+  await expect(property(page, "Type")).toHaveText("Folder");
+  await expect(property(page, "Parts")).toHaveCount(0);
+  await expect(detailsPane(page).getByRole("region", { name: "Share link" })).toContainText("Not shared.");
+  await page.getByRole("row", { name: /^report\.pdf,/ }).click({ modifiers: ["Control"] });
+  await expect(detailsPane(page)).toContainText("2 items are selected");
+  await detailsPane(page).getByRole("button", { name: "Close details" }).click();
+  await expect(detailsPane(page)).toHaveCount(0);
+});
+
+test("against Teldrive 1.8 the details pane shows what Teldrive tells (no creation time, no parts)", async ({
+  authedPage: page,
+  api,
+}) => {
+  await asTeldrive18(page);
+  await api.uploadFile("/", "plain.txt", "hello", { mimeType: "text/plain" });
+  await page.goto("/my-drive?path=/");
+  await page.getByRole("row", { name: /^plain\.txt,/ }).click();
+  await page.getByRole("button", { name: "Details", exact: true }).click();
+  await expect(detailsPane(page).getByRole("heading", { name: "plain.txt" })).toBeVisible();
+  await expect(property(page, "Size")).toHaveText("5 B (5 bytes)");
+  await expect(property(page, "Modified")).toContainText(day(new Date()));
+  await expect(property(page, "Encrypted")).toHaveText("No");
+  await expect(property(page, "Created")).toHaveCount(0);
+  await expect(property(page, "Parts")).toHaveCount(0);
+  await expect(detailsPane(page).getByRole("region", { name: "Share link" })).toContainText("Not shared.");
+});

@@ -7,6 +7,7 @@ import {
   FolderOpen,
   FolderPlus,
   FolderUp,
+  Info,
   Link,
   type LucideIcon,
   Pencil,
@@ -29,6 +30,7 @@ const ICONS: Record<FileCommandId, LucideIcon> = {
   share: Share2,
   copyLink: Link,
   showInFolder: FolderOpen,
+  details: Info,
   remove: Trash2,
 };
 

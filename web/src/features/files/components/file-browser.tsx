@@ -1,5 +1,6 @@
 import { hashKey } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { useDetails } from "@/features/details/details-store";
 import { type FileActionContext, fileActions } from "@/features/file-actions/file-actions";
 import { useDeriveOptions } from "../hooks/use-derive-options";
 import { useFilePages } from "../hooks/use-file-pages";
@@ -8,6 +9,7 @@ import type { FileItem } from "../lib/file-item";
 import type { ListQuery, Sort } from "../lib/list-query";
 import { useSelection } from "../stores/selection-store";
 import { useViewPrefs } from "../stores/view-prefs-store";
+import { DetailsArea } from "./details-area";
 import { FileList } from "./file-list";
 import { FileToolbar } from "./file-toolbar";
 
@@ -47,6 +49,7 @@ export function FileBrowser(props: FileBrowserProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: listKey is the trigger, not an input.
   useEffect(() => {
     useSelection.getState().clear();
+    useDetails.getState().forget();
     return () => useSelection.getState().clear();
   }, [listKey]);
 
@@ -103,6 +106,9 @@ export function FileBrowser(props: FileBrowserProps) {
         case "showInFolder":
           if (first) onShowInFolder?.(first);
           return;
+        case "details":
+          if (first) useDetails.getState().show(first.id);
+          return;
         case "remove":
           return fileActions.remove(items);
       }
@@ -128,26 +134,31 @@ export function FileBrowser(props: FileBrowserProps) {
         onCommand={onCommand}
       />
       {props.header}
-      <FileList
-        key={`${listKey}|${viewId}`}
-        query={query}
-        pages={pages}
-        viewId={viewId}
-        label={props.label}
-        sort={props.sort}
-        onSortChange={props.onSortChange}
-        location={location}
-        canCreate={canCreate}
-        showLocation={props.showLocation}
-        showInFolder={Boolean(onShowInFolder)}
-        select={props.select}
-        selectMode={selectMode}
-        onOpen={open}
-        onNavigateUp={props.onNavigateUp}
-        onCommand={onCommand}
-        onMoveTo={onMoveTo}
-        selectedItems={selectedItems}
-      />
+      <div className="flex min-h-0 flex-1">
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          <FileList
+            key={`${listKey}|${viewId}`}
+            query={query}
+            pages={pages}
+            viewId={viewId}
+            label={props.label}
+            sort={props.sort}
+            onSortChange={props.onSortChange}
+            location={location}
+            canCreate={canCreate}
+            showLocation={props.showLocation}
+            showInFolder={Boolean(onShowInFolder)}
+            select={props.select}
+            selectMode={selectMode}
+            onOpen={open}
+            onNavigateUp={props.onNavigateUp}
+            onCommand={onCommand}
+            onMoveTo={onMoveTo}
+            selectedItems={selectedItems}
+          />
+        </div>
+        <DetailsArea />
+      </div>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { CheckSquare, MoreVertical, Plus, X } from "lucide-react";
+import { CheckSquare, Info, MoreVertical, Plus, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
+import { useDetails } from "@/features/details/details-store";
 import { cn } from "@/lib/cn";
 import { type FileCommandId, fileCommandsFor } from "../lib/file-commands";
 import type { FileItem } from "../lib/file-item";
@@ -44,9 +45,12 @@ export function FileToolbar(props: FileToolbarProps) {
   const clear = useSelection((s) => s.clear);
   const selected = selectedIds.size > 0 ? props.selectedItems() : [];
   const selecting = selected.length > 0;
+  const detailsOpen = useDetails((s) => s.open);
   const itemCommands = fileCommandsFor(selected, { canCreate: false, showInFolder: props.showInFolder }).filter(
     (c) => c.id !== "open",
   );
+  // Wider screens have the Details toggle at the end of the row; a phone finds Details under "More actions".
+  const inlineCommands = itemCommands.filter((c) => c.id !== "details");
   const createCommands = props.canCreate ? fileCommandsFor([], { canCreate: true }) : [];
   const run = (id: FileCommandId) => props.onCommand(id, selecting ? selected : []);
 
@@ -68,7 +72,7 @@ export function FileToolbar(props: FileToolbarProps) {
             <span className="min-w-0 flex-1 truncate px-1 text-sm font-medium @3xl:flex-none">
               {selected.length} selected
             </span>
-            {itemCommands.map((command) => (
+            {inlineCommands.map((command) => (
               <IconButton
                 key={command.id}
                 label={command.label}
@@ -138,6 +142,15 @@ export function FileToolbar(props: FileToolbarProps) {
             <ViewOptionsMenu sort={props.sort} onSortChange={props.onSortChange} />
           </div>
         </div>
+        <IconButton
+          label="Details"
+          title="Details (Alt+Enter)"
+          aria-pressed={detailsOpen}
+          className={cn("hidden md:inline-flex", detailsOpen && "bg-secondary-container text-on-secondary-container")}
+          onClick={() => useDetails.getState().toggle()}
+        >
+          <Info aria-hidden className="size-5" />
+        </IconButton>
       </div>
     </div>
   );

@@ -26,7 +26,7 @@ export interface PagedKeyboardOptions {
 
 /**
  * The list's keyboard: arrows/Home/End/PageUp/PageDown move focus (Shift extends the selection, Ctrl/Cmd moves
- * focus only), Enter opens, Space toggles, Backspace goes up, F2 renames, Delete deletes, Ctrl/Cmd+A/X/V select
+ * focus only), Enter opens, Alt+Enter shows the details, Space toggles, Backspace goes up, F2 renames, Delete deletes, Ctrl/Cmd+A/X/V select
  * all, cut and paste, Escape clears, printable keys jump by name.
  */
 export function usePagedKeyboard(o: PagedKeyboardOptions) {
@@ -79,6 +79,14 @@ export function usePagedKeyboard(o: PagedKeyboardOptions) {
 
     switch (e.key) {
       case "Enter":
+        if (e.altKey) {
+          const [item] = targets();
+          if (item) {
+            e.preventDefault();
+            o.onCommand("details", [item]);
+          }
+          return;
+        }
         if (focused) {
           e.preventDefault();
           o.onOpen(focused);

@@ -13,6 +13,7 @@ export type FileCommandId =
   | "share"
   | "copyLink"
   | "showInFolder"
+  | "details"
   | "remove";
 
 export interface FileCommand {
@@ -51,6 +52,7 @@ export function fileCommandsFor(
   if (single) commands.push({ id: "share", label: "Share" });
   if (single && !single.isDir) commands.push({ id: "copyLink", label: "Copy link" });
   if (single?.parentId && opts.showInFolder) commands.push({ id: "showInFolder", label: "Show in folder" });
+  if (single) commands.push({ id: "details", label: "Details", shortcut: "Alt+Enter" });
   commands.push({ id: "remove", label: "Delete", shortcut: "Del", danger: true });
   return commands;
 }

@@ -3,10 +3,10 @@ import { useId, useState } from "react";
 import { IconButton } from "@/components/ui/icon-button";
 import { shareLink } from "@/features/share/lib/share-auth";
 import { cn } from "@/lib/cn";
+import { parentFolderOf, placeName } from "@/lib/item-path";
 import { toast } from "@/lib/toast";
 import type { MyShare } from "../api/get-my-shares";
 import { formatDay, formatMoment } from "../lib/format-share-dates";
-import { folderOf } from "../lib/share-edit";
 import { EditShareDialog } from "./edit-share-dialog";
 import { RevokeShareDialog } from "./revoke-share-dialog";
 
@@ -15,7 +15,7 @@ export function ShareRow({ share, canClear }: { share: MyShare; canClear: boolea
   const nameId = useId();
   const [dialog, setDialog] = useState<"edit" | "revoke">();
   const Icon = share.file.type === "folder" ? Folder : File;
-  const folder = folderOf(share.file.path);
+  const folder = parentFolderOf(share.file.path);
   const copy = () =>
     navigator.clipboard.writeText(shareLink(location.origin, share.id)).then(
       () => toast.success("Link copied"),
@@ -33,7 +33,7 @@ export function ShareRow({ share, canClear }: { share: MyShare; canClear: boolea
         <p id={nameId} className="truncate font-medium">
           {share.file.name}
         </p>
-        <p className="truncate text-sm text-on-surface-variant">In My Drive{folder === "/" ? "" : folder}</p>
+        <p className="truncate text-sm text-on-surface-variant">In {placeName(folder)}</p>
         <p className="flex flex-wrap gap-x-3 text-sm text-on-surface-variant">
           <span className="inline-flex items-center gap-1">
             {share.protected ? <Lock aria-hidden className="size-4" /> : <LockOpen aria-hidden className="size-4" />}

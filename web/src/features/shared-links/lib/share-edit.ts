@@ -50,9 +50,3 @@ export function sharePatch(fileId: string, values: ShareEditValues, ctx: ShareEd
   if (values.expiry !== ctx.currentExpiry) vars.expiresAt = values.expiry ? expiryFromDateInput(values.expiry) : null;
   return vars.password === undefined && vars.expiresAt === undefined ? undefined : vars;
 }
-
-/** Where an item is, for a row: the folder path above it ("/" for the drive's top level). */
-export function folderOf(path: string): string {
-  const cut = path.lastIndexOf("/");
-  return cut <= 0 ? "/" : path.slice(0, cut);
-}

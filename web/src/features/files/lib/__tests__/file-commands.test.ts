@@ -20,6 +20,7 @@ describe("fileCommandsFor", () => {
       "download",
       "share",
       "copyLink",
+      "details",
       "remove",
     ]);
   });
@@ -31,6 +32,7 @@ describe("fileCommandsFor", () => {
       "copy",
       "downloadZip",
       "share",
+      "details",
       "remove",
     ]);
   });

@@ -1,0 +1,16 @@
+import { lazy, Suspense } from "react";
+import { useDetails } from "../details-store";
+
+// Fetched the first time details are asked for: the first page of the drive does without it.
+const DetailsView = lazy(() => import("./details-view").then((m) => ({ default: m.DetailsView })));
+
+/** The details of `itemId` once asked for: a side pane on wide screens, a bottom sheet on phones. */
+export function DetailsSlot({ itemId, selectedCount }: { itemId: string | undefined; selectedCount: number }) {
+  const open = useDetails((s) => s.open);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <DetailsView itemId={itemId} selectedCount={selectedCount} />
+    </Suspense>
+  );
+}
