@@ -96,6 +96,7 @@ test.describe("keyboard and selection", () => {
       /Download/,
       /Share/,
       /Copy link/,
+      /Details/,
       /Delete/,
     ]);
     await menu.getByRole("menuitem", { name: /Rename/ }).click();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "../../fixtures.js";
+import { expectNoSeriousA11yViolations } from "../../lib/axe.js";
 import { asTeldrive18 } from "../../lib/teldrive.js";
 
 // "Shared links" (issue 12 item 4) against the real server: the list, copying, editing and revoking a link, and what a
@@ -79,6 +80,7 @@ test("the links I made: listed with place, password, expiry and date; copy, chan
   await link(page, "report.pdf").getByRole("button", { name: "Edit" }).click();
   let dialog = page.getByRole("dialog", { name: 'Edit the link to "report.pdf"' });
   await expect(dialog.getByLabel("Expires on")).toHaveValue(dateInput(nextYear));
+  await expectNoSeriousA11yViolations(page, "edit link dialog");
   await dialog.getByLabel("New password").fill("second pw");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Link updated")).toBeVisible();

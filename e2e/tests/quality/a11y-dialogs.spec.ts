@@ -76,6 +76,11 @@ for (const scheme of ["light", "dark"] as const) {
         await trigger.click();
         await checkOpen(page, `${button} dialog`, page.getByRole("dialog", { name: dialog }), trigger);
       }
+      const details = page.getByRole("button", { name: "Details", exact: true });
+      await details.click();
+      const pane = page.getByRole("complementary", { name: "Details" });
+      await expect(pane.getByRole("heading", { name: "notes.txt" })).toBeVisible();
+      await checkOpen(page, "details pane", pane, details);
 
       await page.getByRole("button", { name: "Grid view" }).click();
       await expect(page.getByRole("main").getByText("pixel.png", { exact: true }).first()).toBeVisible();

@@ -71,6 +71,7 @@ for (const scheme of ["light", "dark"] as const) {
       await check(page, "/recent", text("notes.txt"));
       await check(page, "/search?query=notes", text("notes.txt"));
       await check(page, "/shared", text("Projects"));
+      await check(page, "/shared/links", text("notes.txt"));
       await check(page, "/storage", async (p) => {
         await expect(p.getByRole("table").first()).toBeVisible();
       });
