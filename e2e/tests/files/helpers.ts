@@ -1,7 +1,7 @@
 // Shared steps of the file-work specs: finding rows, uploading through the pickers, hashing downloads.
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import { type Download, expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, type Download, expect, type Locator, type Page } from "@playwright/test";
 import type { DriveApi, DriveFile } from "../../lib/drive-api.js";
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -70,4 +70,16 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
 export async function openDrive(page: Page, path = "/"): Promise<void> {
   await page.goto(`/my-drive?path=${encodeURIComponent(path)}`);
   await expect(page.getByRole("toolbar", { name: "Folder" })).toBeVisible();
+}
+
+/** A page in a fresh browser context that never signed in: someone a link was given to. */
+export async function visitor(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  return context.newPage();
+}
+
+/** Types `password` on a protected share's page and presses Open. */
+export async function unlock(page: Page, password: string) {
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Open" }).click();
 }

@@ -1,7 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../../fixtures.js";
 import { expectNoSeriousA11yViolations } from "../../lib/axe.js";
 import { asTeldrive18 } from "../../lib/teldrive.js";
+import { unlock, visitor } from "./helpers.js";
 
 // "Shared links" (issue 12 item 4) against the real server: the list, copying, editing and revoking a link, and what a
 // visitor of the link sees after each change.
@@ -12,19 +13,10 @@ const day = (date: Date) => new Intl.DateTimeFormat("en-US", { dateStyle: "mediu
 const dateInput = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 
-async function visitor(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  return (await browser.newContext({ baseURL })).newPage();
-}
-
 /** Shares `fileId` through the API (as the Share dialog does) and returns the share id. */
 async function share(page: Page, fileId: string, body: { password?: string; expiresAt?: string } = {}) {
   expect((await page.request.post(`/api/files/${fileId}/share`, { data: body })).status()).toBe(201);
   return ((await (await page.request.get(`/api/files/${fileId}/share`)).json()) as { id: string }).id;
-}
-
-async function unlock(page: Page, password: string) {
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Open" }).click();
 }
 
 test("the links I made: listed with place, password, expiry and date; copy, change the password, remove the expiry and the password, revoke", async ({

@@ -1,20 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../../fixtures.js";
-import { downloadedBytes, openDrive, row } from "./helpers.js";
+import { downloadedBytes, openDrive, row, unlock, visitor } from "./helpers.js";
 import { png } from "./samples.js";
 
-async function visitor(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  return context.newPage();
-}
-
 const shareRow = (page: Page, name: string) => page.getByTestId("share-row").filter({ hasText: name });
-
-/** Types `password` on a protected share's page and presses Open. */
-async function unlock(page: Page, password: string) {
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Open" }).click();
-}
 
 test("a protected folder share: create with expiry, open in a fresh browser, change the password, remove", async ({
   authedPage: page,
