@@ -239,6 +239,11 @@ test("the details pane: size, type, place, dates, parts, encryption and the shar
   await expect(detailsPane(page).getByRole("region", { name: "Share link" })).toContainText("Not shared.");
   await page.getByRole("row", { name: /^report\.pdf,/ }).click({ modifiers: ["Control"] });
   await expect(detailsPane(page)).toContainText("2 items are selected");
+  // It stays open in the next folder, where nothing is selected, and leaves focus with the list.
+  await page.getByRole("row", { name: /^Sub,/ }).dblclick();
+  await expect(page).toHaveURL(/path=%2FWork%2FSub/);
+  await expect(detailsPane(page)).toContainText("Select a file or folder to see its details.");
+  await expect(detailsPane(page).getByRole("heading", { name: "Details" })).not.toBeFocused();
   await detailsPane(page).getByRole("button", { name: "Close details" }).click();
   await expect(detailsPane(page)).toHaveCount(0);
 });

@@ -6,6 +6,9 @@ import { useDetails } from "../details-store";
 import { useMediaQuery } from "../hooks/use-media-query";
 import { DetailsContent } from "./details-content";
 
+/** The last request to show the details that moved focus into the pane. */
+let focusedFor = 0;
+
 /** Wide enough for a side pane beside the list (the lg breakpoint); narrower screens get a bottom sheet. */
 const WIDE = "(min-width: 992px)";
 
@@ -36,8 +39,12 @@ function DetailsPane(props: DetailsViewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const focusRequest = useDetails((s) => s.focusRequest);
   const close = useDetails((s) => s.close);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each request to show the details moves focus here.
-  useEffect(() => heading.current?.focus(), [focusRequest]);
+  // Each request to show the details moves focus here once; a pane mounted again (another folder) leaves it be.
+  useEffect(() => {
+    if (focusRequest === focusedFor) return;
+    focusedFor = focusRequest;
+    heading.current?.focus();
+  }, [focusRequest]);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== "Escape") return;
     e.stopPropagation();
