@@ -25,6 +25,7 @@ test.describe("touch", () => {
       "Download",
       "Share",
       "Copy link",
+      "Details",
       "Delete",
     ]);
     await sheet.getByRole("button", { name: "Rename" }).click();

@@ -172,7 +172,9 @@ test("against Teldrive 1.8 (no list of shares) there is no entry, and the page s
   await api.share(file.id ?? "");
   await page.goto("/shared");
   await expect(page.getByRole("row", { name: /^shared\.txt,/ })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shared" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shared", exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shared links" })).toHaveCount(
     0,
   );

@@ -5,7 +5,12 @@ inEveryScheme("header and navigation", (scheme) => {
   test("navigation: My Drive, Recent, Shared, Storage with the current one marked", async ({ authedPage: page }) => {
     await expectTheme(page, scheme);
     const nav = mainNav(page);
-    await expect(nav.getByRole("link")).toHaveText(["My Drive", "Recent", "Shared", "Storage"]);
+    // Shared links (our server's, see shared-links.spec.ts) sits under Shared where there is room: not on a phone.
+    await expect(nav.getByRole("link")).toHaveText(
+      isPhone()
+        ? ["My Drive", "Recent", "Shared", "Storage"]
+        : ["My Drive", "Recent", "Shared", "Shared links", "Storage"],
+    );
     // The side navigation shows from md (576px) up; below it the bottom bar takes its place.
     const box = await nav.boundingBox();
     if (isPhone()) expect(box?.y ?? 0).toBeGreaterThan(700);
@@ -15,12 +20,13 @@ inEveryScheme("header and navigation", (scheme) => {
     for (const [name, url] of [
       ["Recent", /\/recent$/],
       ["Shared", /\/shared$/],
+      ...(isPhone() ? [] : ([["Shared links", /\/shared\/links$/]] as const)),
       ["Storage", /\/storage$/],
       ["My Drive", /\/my-drive\?path=%2F$/],
     ] as const) {
-      await nav.getByRole("link", { name }).click();
+      await nav.getByRole("link", { name, exact: true }).click();
       await expect(page).toHaveURL(url);
-      await expect(nav.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
       await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
     }
   });
