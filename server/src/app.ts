@@ -12,28 +12,20 @@ import type { Config } from "./config.js";
 import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
 import { useCompression } from "./delivery/compression.js";
+import type { Deps } from "./deps.js";
 import { fileRoutes } from "./files/routes.js";
 import { refuseNulInUrl, registerBodyParsers } from "./http/body-parsers.js";
 import { guardBodyProgress } from "./http/body-progress.js";
 import { errorHandler } from "./http/errors.js";
 import { translateForwarded } from "./http/forwarded.js";
 import { refuseCrossOrigin } from "./http/same-origin.js";
-import { createJobQueue, type JobQueue, scheduleRecurringJobs } from "./jobs/index.js";
+import { createJobQueue, scheduleRecurringJobs } from "./jobs/index.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareRoutes } from "./shares/routes.js";
 import { Blobs } from "./storage/blobs.js";
 import { uploadRoutes } from "./uploads/routes.js";
 import { userRoutes } from "./users/routes.js";
 import { versionRoutes } from "./version/routes.js";
-
-/** What every route module receives. */
-export interface Deps {
-  config: Config;
-  db: Db;
-  blobs: Blobs;
-  /** The durable background queue (reclaiming parts, clean-ups). */
-  jobs: JobQueue;
-}
 
 /** Content-Security-Policy for the client: no inline scripts, nothing from outside hosts but user-configured media and thumbnails. */
 export const CSP = [

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
+import type { Deps } from "../deps.js";
 import { unauthorized } from "../http/errors.js";
 import { syncChannels } from "../users/channels.js";
 import {

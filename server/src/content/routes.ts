@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
 import { type AuthUser, requestToken, userBySessionHash, userByToken } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
+import type { Deps } from "../deps.js";
 import { unauthorized } from "../http/errors.js";
 import { ownedContentFile, sendFile } from "./send-file.js";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../app.js";
 import { requireUser } from "../auth/session.js";
 import { isTimeout } from "../db/errors.js";
+import type { Deps } from "../deps.js";
 import { badRequest, HttpError, notFound } from "../http/errors.js";
 import { type FileOut, toFileOut } from "./file-row.js";
 import { queryWords } from "./lib/clean-name.js";

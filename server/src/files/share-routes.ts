@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../app.js";
 import { hashPassword } from "../auth/passwords.js";
 import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
+import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { rfc3339 } from "./file-row.js";
 import { idParamsSchema, shareBodySchema } from "./schemas.js";

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
-import type { Deps } from "../app.js";
 import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
+import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { releaseParts } from "../parts/parts.js";
 import type { Blobs } from "../storage/blobs.js";

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
 import { isDownload } from "../content/routes.js";
 import { CONTENT_COLUMNS, type ContentFile, sendFile } from "../content/send-file.js";
 import type { Queryable } from "../db/index.js";
+import type { Deps } from "../deps.js";
 import { getOwnedFile, listFolder, toFileOut } from "../files/index.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
 import { PasswordCache } from "./password-cache.js";

@@ -1,9 +1,9 @@
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
 import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
+import type { Deps } from "../deps.js";
 import { badRequest, notFound } from "../http/errors.js";
 import { type PartRef, recordPart, releaseParts } from "../parts/parts.js";
 import { BlockHasher } from "./block-hasher.js";

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
 import { clearSessionCookie, requireUser } from "../auth/session.js";
 import { rfc3339 } from "../auth/time.js";
+import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { avatarSvg, etagOf } from "./avatar.js";
 import { ensureSelected, newChannelId, referencedChannels, syncChannels } from "./channels.js";
