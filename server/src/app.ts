@@ -6,7 +6,8 @@ import proxyAddr from "@fastify/proxy-addr";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { authRoutes } from "./auth/routes.js";
+import { requireSignIn } from "./auth/private-routes.js";
+import { authRoutes, signOutRoutes } from "./auth/routes.js";
 import { capabilityRoutes } from "./capabilities/routes.js";
 import type { Config } from "./config.js";
 import { contentRoutes } from "./content/routes.js";
@@ -95,14 +96,20 @@ export async function buildApp(
     app.addHook("onClose", () => full.jobs.stop());
     await app.register(
       async (api) => {
+        // Public: the sign-in flow, what this server is and offers, shares opened by id (and password).
         await api.register(authRoutes, full);
-        await api.register(fileRoutes, full);
-        await api.register(contentRoutes, full);
-        await api.register(uploadRoutes, full);
-        await api.register(shareRoutes, full);
-        await api.register(userRoutes, full);
         await api.register(versionRoutes, full);
         await api.register(capabilityRoutes, full);
+        await api.register(shareRoutes, full);
+        // Everything else needs a session: one hook for the whole scope puts the user on req.user.
+        await api.register(async (signedIn) => {
+          requireSignIn(signedIn, full.db);
+          await signedIn.register(signOutRoutes, full);
+          await signedIn.register(fileRoutes, full);
+          await signedIn.register(contentRoutes, full);
+          await signedIn.register(uploadRoutes, full);
+          await signedIn.register(userRoutes, full);
+        });
       },
       { prefix: "/api" },
     );

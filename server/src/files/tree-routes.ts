@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
-import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
@@ -28,7 +27,7 @@ async function ownedRows(q: Queryable, userId: number, ids: string[]): Promise<F
 
 export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
   app.post("/files/move", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const body = moveBodySchema.parse(req.body);
     if (body.destinationName !== undefined && body.ids.length !== 1)
       throw badRequest("destinationName needs exactly one id");
@@ -64,7 +63,7 @@ export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
   });
 
   app.post("/files/delete", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const body = deleteBodySchema.parse(req.body);
     await db.tx(async (q) => {
       const items = await ownedRows(q, user.userId, body.ids);
@@ -79,7 +78,7 @@ export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
   });
 
   app.post("/files/:id/copy", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = idParamsSchema.parse(req.params);
     const body = copyBodySchema.parse(req.body);
     const updatedAt = body.updatedAt ?? new Date().toISOString();

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
-import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
@@ -48,7 +47,7 @@ function readContent(
 
 export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Deps) {
   app.post("/files", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const body = createBodySchema.parse(req.body);
     const name = checkName(body.name);
     if (!body.parentId && !body.path) throw badRequest("parent id or path is required");
@@ -122,7 +121,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
   });
 
   app.patch("/files/:id", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = idParamsSchema.parse(req.params);
     const body = updateBodySchema.parse(req.body ?? {});
     const row = await db.tx(async (q) => {
@@ -180,7 +179,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
   });
 
   app.post("/files/mkdir", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { path } = mkdirBodySchema.parse(req.body);
     await db.tx((q) => makeDirs(q, user.userId, path));
     driveChanged(user.userId);
