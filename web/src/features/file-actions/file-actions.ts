@@ -8,6 +8,7 @@ import { loadUploadQueue } from "@/features/upload/upload-queue-loader";
 import { downloadAsZip } from "@/features/zip-download/download-as-zip";
 import { toast } from "@/lib/toast";
 import { queryClient } from "@/query-client";
+import { folderName } from "@/shared/lib/folder-path";
 import { useFileActionsStore } from "./file-actions-store";
 
 /**
@@ -51,7 +52,7 @@ function currentFolderPath(): string {
 
 function folderLabel(destination: { id?: string; path?: string }): string {
   if (destination.path === "/" || destination.path === "") return "My Drive";
-  return destination.path?.split("/").filter(Boolean).pop() ?? "the folder";
+  return destination.path ? folderName(destination.path) : "the folder";
 }
 
 /**

@@ -7,11 +7,11 @@ import { Spinner } from "@/components/ui/spinner";
 import { folderByPathQueryOptions } from "@/features/files/api/get-folder-by-path";
 import type { FileItem } from "@/features/files/lib/file-item";
 import { cn } from "@/lib/cn";
+import { joinPath, pathSegments } from "@/shared/lib/folder-path";
 import { useCopyFiles } from "../api/copy-files";
 import { folderPickerQueryOptions } from "../api/list-folders";
 import { useMoveFiles } from "../api/move-files";
 import { actionErrorMessage, itemsLabel } from "../lib/action-error";
-import { joinFolder, pathSegments } from "../lib/folder-path";
 
 export interface FolderPickerDialogProps {
   mode: "move" | "copy";
@@ -81,7 +81,7 @@ export function FolderPickerDialog({ mode, items, startPath, onClose }: FolderPi
                       "flex min-h-11 w-full items-center gap-3 px-4 py-2 text-left text-sm hover:bg-on-surface/10",
                       "disabled:opacity-50",
                     )}
-                    onClick={() => setPath(joinFolder(path, folder.name))}
+                    onClick={() => setPath(joinPath(path, folder.name))}
                   >
                     <Folder aria-hidden className="size-5 text-on-surface-variant" />
                     <span className="truncate">{folder.name}</span>

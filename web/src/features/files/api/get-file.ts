@@ -1,7 +1,7 @@
 import { queryOptions, useQueries } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { normalizeFolderPath } from "@/shared/lib/folder-path";
 import type { ServerFile } from "../lib/file-item";
-import { normalizeFolderPath } from "../lib/list-query";
 import { FILES_QUERY_KEY } from "./get-files";
 
 /** A file or folder with its path from the drive's root ("" or "/" for the root folder itself). */

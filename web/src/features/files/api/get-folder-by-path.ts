@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { normalizeFolderPath, parentPath, pathSegments } from "@/shared/lib/folder-path";
 import type { ServerFile } from "../lib/file-item";
-import { normalizeFolderPath, parentPath, pathSegments } from "../lib/list-query";
 import { FILES_QUERY_KEY, type FileListPage } from "./get-files";
 
 /**

@@ -1,3 +1,5 @@
+import { normalizeFolderPath } from "@/shared/lib/folder-path";
+
 /** The file-list views of the spec that read `GET /files` (storage is a separate page). */
 export const LIST_VIEWS = ["my-drive", "recent", "search", "browse", "shared"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
@@ -93,29 +95,6 @@ export function buildListQuery(params: ViewParams, opts: { sort: Sort; limit: nu
     case "search":
       return { ...base, operation: "find", searchType: "text", ...params.filters };
   }
-}
-
-/** '/a//b/' -> '/a/b'; empty -> '/'. */
-export function normalizeFolderPath(path: string | undefined): string {
-  const segments = (path ?? "").split("/").filter(Boolean);
-  return `/${segments.join("/")}`;
-}
-
-export function pathSegments(path: string): string[] {
-  return normalizeFolderPath(path).split("/").filter(Boolean);
-}
-
-export function joinPath(folder: string, name: string): string {
-  return normalizeFolderPath(`${folder}/${name}`);
-}
-
-/** The last folder of a path, or "My Drive" for the root. */
-export function folderName(path: string): string {
-  return pathSegments(path).at(-1) ?? "My Drive";
-}
-
-export function parentPath(path: string): string {
-  return normalizeFolderPath(pathSegments(path).slice(0, -1).join("/"));
 }
 
 /** Page numbers (1-based) holding the items from `start` to `end` inclusive, limited to existing pages. */

@@ -12,9 +12,10 @@ import { ApiError } from "@/lib/api-client";
 import { usePageTitle } from "@/lib/document-title";
 import { errorText } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
+import { joinPath } from "@/shared/lib/folder-path";
 import { shareInfoQueryOptions } from "../api/get-share";
 import { shareFilesQueryOptions } from "../api/list-share-files";
-import { childPath, shareAuthorization, shareContentUrl, sharePasswords } from "../lib/share-auth";
+import { shareAuthorization, shareContentUrl, sharePasswords } from "../lib/share-auth";
 import { ShareBreadcrumbs } from "./share-breadcrumbs";
 import { ShareError } from "./share-error";
 import { ShareFileTable, type ShareSort } from "./share-file-table";
@@ -54,7 +55,7 @@ export function SharePage({ shareId, path }: { shareId: string; path: string }) 
 
   const goTo = (nextPath: string) =>
     navigate({ to: "/share/$id", params: { id: shareId }, search: nextPath === "/" ? {} : { path: nextPath } });
-  const open = (item: FileItem) => (item.isDir ? goTo(childPath(path, item.name)) : setPreview(item));
+  const open = (item: FileItem) => (item.isDir ? goTo(joinPath(path, item.name)) : setPreview(item));
   const download = (item: FileItem) =>
     downloadFrom(source, item).catch((e: unknown) =>
       toast.error(`Download failed: ${e instanceof Error ? e.message : "unknown error"}`),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
+import { joinPath as joinFolder, pathSegments } from "@/shared/lib/folder-path";
 import { actionErrorMessage, itemsLabel } from "../action-error";
-import { joinFolder, pathSegments } from "../folder-path";
 import { nameError } from "../validate-name";
 
 const apiError = (status: number, message = "x: boom") =>
