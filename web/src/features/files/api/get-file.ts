@@ -1,8 +1,8 @@
 import { queryOptions, useQueries } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import type { ServerFile } from "@/shared/lib/file-item";
 import { normalizeFolderPath } from "@/shared/lib/folder-path";
-import type { ServerFile } from "../lib/file-item";
-import { FILES_QUERY_KEY } from "./get-files";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 
 /** A file or folder with its path from the drive's root ("" or "/" for the root folder itself). */
 export type FileWithPath = ServerFile & { path?: string };

@@ -1,12 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema.gen";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 import type { ListQuery } from "../lib/list-query";
 
 export type FileListPage = components["schemas"]["FileList"];
-
-/** Every file query starts with this key, so mutations and the header search can reach them all. */
-export const FILES_QUERY_KEY = ["files"] as const;
 
 /**
  * `GET /files`, one page. Pages are separate queries (not one infinite query) so the list can load page 200 of a

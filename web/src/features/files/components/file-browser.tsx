@@ -1,10 +1,10 @@
 import { hashKey } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { type FileActionContext, fileActions } from "@/features/file-actions/file-actions";
+import type { FileActionContext, FileCommandId } from "@/shared/lib/file-commands";
+import { useFileCommands } from "@/shared/lib/file-commands-context";
+import type { FileItem } from "@/shared/lib/file-item";
 import { useDeriveOptions } from "../hooks/use-derive-options";
 import { useFilePages } from "../hooks/use-file-pages";
-import type { FileCommandId } from "../lib/file-commands";
-import type { FileItem } from "../lib/file-item";
 import type { ListQuery, Sort } from "../lib/list-query";
 import { useSelection } from "../stores/selection-store";
 import { useViewPrefs } from "../stores/view-prefs-store";
@@ -36,6 +36,7 @@ export interface FileBrowserProps {
 /** A file-list page: toolbar, list and the glue to the file actions. Every list view renders this. */
 export function FileBrowser(props: FileBrowserProps) {
   const { query, location } = props;
+  const fileActions = useFileCommands();
   const deriveOptions = useDeriveOptions();
   const pages = useFilePages(query, deriveOptions);
   const viewId = useViewPrefs((s) => s.viewId);
@@ -67,7 +68,7 @@ export function FileBrowser(props: FileBrowserProps) {
   const { onOpenFolder, onShowInFolder } = props;
   const open = useCallback(
     (item: FileItem) => (item.isDir ? onOpenFolder(item) : fileActions.open(item, context())),
-    [onOpenFolder, context],
+    [onOpenFolder, context, fileActions],
   );
 
   const onCommand = useCallback(
@@ -107,12 +108,15 @@ export function FileBrowser(props: FileBrowserProps) {
           return fileActions.remove(items);
       }
     },
-    [open, context, onShowInFolder],
+    [open, context, onShowInFolder, fileActions],
   );
 
-  const onMoveTo = useCallback((items: FileItem[], destination: { id?: string; path?: string }) => {
-    if (items.length > 0) fileActions.moveTo(items, destination);
-  }, []);
+  const onMoveTo = useCallback(
+    (items: FileItem[], destination: { id?: string; path?: string }) => {
+      if (items.length > 0) fileActions.moveTo(items, destination);
+    },
+    [fileActions],
+  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">

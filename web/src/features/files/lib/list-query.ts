@@ -1,3 +1,4 @@
+import type { FindFilters } from "@/shared/lib/find-filters";
 import { normalizeFolderPath } from "@/shared/lib/folder-path";
 
 /** The file-list views of the spec that read `GET /files` (storage is a separate page). */
@@ -39,27 +40,13 @@ export function defaultSort(view: ListView): Sort {
 }
 
 /** The filters of `GET /files` beyond paging (teldrive-api 3.2). */
-export interface ListQuery {
+export interface ListQuery extends FindFilters {
   operation?: "list" | "find";
-  path?: string;
-  parentId?: string;
-  type?: "file" | "folder";
-  category?: string;
-  query?: string;
-  searchType?: "text" | "regex";
-  deepSearch?: boolean;
-  updatedAt?: string;
   shared?: boolean;
   sort: SortField;
   order: SortOrder;
   limit: number;
 }
-
-/** Search-route filters already turned into API fields (see features/search/lib). */
-export type FindFilters = Pick<
-  ListQuery,
-  "query" | "searchType" | "category" | "type" | "path" | "parentId" | "deepSearch" | "updatedAt"
->;
 
 export type ViewParams =
   | { view: "my-drive"; path?: string }

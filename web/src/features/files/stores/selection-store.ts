@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { FileItem } from "../lib/file-item";
+import type { FileItem } from "@/shared/lib/file-item";
 import { applyClick, type ClickMode, EMPTY_SELECTION, type Selection, selectAll } from "../lib/selection";
 
 interface SelectionState extends Selection {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 import { type SaveShareVars, shareBody } from "../lib/share-body";
 
 /** POST /files/{id}/share: creates the link. */
@@ -8,6 +9,6 @@ export function useCreateFileShare() {
   return useMutation({
     mutationFn: (vars: SaveShareVars) =>
       apiRequest(`/files/${encodeURIComponent(vars.fileId)}/share`, { method: "POST", body: shareBody(vars) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["files"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ServerFile } from "@/features/files/lib/file-item";
 import { apiRequest } from "@/lib/api-client";
+import type { ServerFile } from "@/shared/lib/file-item";
 import { shareAuthorization } from "../lib/share-auth";
 
 export interface ShareFilesParams {

@@ -1,6 +1,6 @@
-import { sessionQueryOptions } from "@/features/auth/api/get-session";
 import { ApiError, apiRequest, buildUrl } from "@/lib/api-client";
-import { queryClient } from "@/query-client";
+import { queryClient } from "@/lib/query-client";
+import { sessionQueryOptions } from "@/shared/api/get-session";
 import { PartError } from "../lib/retry-policy";
 import type { CreateFileBody, PartRequest, UploadedPart, UploadTransport } from "../lib/upload-transport";
 

@@ -1,6 +1,6 @@
-import type { ServerFile } from "@/features/files/lib/file-item";
 import { apiRequest } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema.gen";
+import type { ServerFile } from "@/shared/lib/file-item";
 
 type FileList = components["schemas"]["FileList"];
 
