@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
-import type { components } from "@/lib/api-schema.gen";
+import { api, type QueryOf } from "@/lib/api-client";
 import { normalizeFolderPath, parentPath, pathSegments } from "@/shared/lib/folder-path";
 import type { ServerFile } from "../lib/file-item";
 import { FILES_QUERY_KEY } from "../lib/query-keys";
@@ -15,10 +14,10 @@ export const folderByPathQueryOptions = (path: string) =>
     queryKey: [...FILES_QUERY_KEY, "folder-by-path", normalizeFolderPath(path)] as const,
     queryFn: async ({ signal }): Promise<(ServerFile & { id: string }) | null> => {
       const name = pathSegments(path).at(-1);
-      const query = name
+      const query: QueryOf<"/files", "get"> = name
         ? { operation: "find", path: parentPath(path), name, type: "folder", limit: 1 }
         : { operation: "find", parentId: "nil", limit: 1 };
-      const page = await apiRequest<components["schemas"]["FileList"]>("/files", { query, signal });
+      const page = await api.get("/files", { query, signal });
       const folder = page.items.find((item) => item.type === "folder" && (!name || item.name === name));
       return folder?.id ? { ...folder, id: folder.id } : null;
     },

@@ -1,19 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
+import type { components } from "@/lib/api-schema.gen";
 
-export interface Session {
-  name: string;
-  userName: string;
-  userId: number;
-  isPremium: boolean;
-  /** Session hash: authorises content URLs as `?hash=`. */
-  hash: string;
-  expires: string;
-}
+/** The signed-in user; `hash` authorises content URLs as `?hash=`. */
+export type Session = components["schemas"]["Session"];
 
 /** The signed-in user, or null (the server answers 204 when there is no session). */
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: ["auth", "session"],
-    queryFn: async ({ signal }) => (await apiRequest<Session | undefined>("/auth/session", { signal })) ?? null,
+    queryFn: async ({ signal }) => (await api.get("/auth/session", { signal })) ?? null,
   });

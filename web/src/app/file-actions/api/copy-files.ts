@@ -1,4 +1,4 @@
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { itemsLabel } from "@/shared/lib/action-error";
 import { useFileMutation } from "../hooks/use-file-mutation";
 
@@ -12,7 +12,7 @@ export interface CopyVars {
 /** The API copies one file per call; copy them one after another so a failure says which. */
 export async function copyFiles({ items, destination }: CopyVars) {
   for (const item of items) {
-    await apiRequest(`/files/${encodeURIComponent(item.id)}/copy`, { method: "POST", body: { destination } });
+    await api.post("/files/{id}/copy", { path: { id: item.id }, body: { destination } });
   }
 }
 

@@ -1,4 +1,4 @@
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { useFileMutation } from "../hooks/use-file-mutation";
 
 export interface CreateFolderVars {
@@ -9,8 +9,7 @@ export interface CreateFolderVars {
 }
 
 export const createFolder = ({ name, path, parentId }: CreateFolderVars) =>
-  apiRequest("/files", {
-    method: "POST",
+  api.post("/files", {
     body: parentId ? { name, type: "folder", parentId } : { name, type: "folder", path: path ?? "/" },
   });
 

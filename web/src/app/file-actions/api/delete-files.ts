@@ -1,4 +1,4 @@
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { itemsLabel } from "@/shared/lib/action-error";
 import { useFileMutation } from "../hooks/use-file-mutation";
 
@@ -7,7 +7,7 @@ export interface DeleteVars {
 }
 
 export const deleteFiles = ({ items }: DeleteVars) =>
-  apiRequest("/files/delete", { method: "POST", body: { ids: items.map((i) => i.id) } });
+  api.post("/files/delete", { body: { ids: items.map((i) => i.id) } });
 
 export const useDeleteFiles = () =>
   useFileMutation(deleteFiles, {

@@ -1,4 +1,4 @@
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { itemsLabel } from "@/shared/lib/action-error";
 import { useFileMutation } from "../hooks/use-file-mutation";
 
@@ -10,7 +10,7 @@ export interface MoveVars {
 }
 
 export const moveFiles = ({ items, destination }: MoveVars) =>
-  apiRequest("/files/move", { method: "POST", body: { ids: items.map((i) => i.id), destinationParent: destination } });
+  api.post("/files/move", { body: { ids: items.map((i) => i.id), destinationParent: destination } });
 
 export const useMoveFiles = () =>
   useFileMutation(moveFiles, {

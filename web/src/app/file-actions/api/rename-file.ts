@@ -1,4 +1,4 @@
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { useFileMutation } from "../hooks/use-file-mutation";
 
 export interface RenameVars {
@@ -7,8 +7,7 @@ export interface RenameVars {
   oldName: string;
 }
 
-export const renameFile = ({ id, name }: RenameVars) =>
-  apiRequest(`/files/${encodeURIComponent(id)}`, { method: "PATCH", body: { name } });
+export const renameFile = ({ id, name }: RenameVars) => api.patch("/files/{id}", { path: { id }, body: { name } });
 
 export const useRenameFile = () =>
   useFileMutation(renameFile, {

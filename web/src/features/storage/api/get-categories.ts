@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema.gen";
 import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 
@@ -9,5 +9,5 @@ export type CategoryStats = components["schemas"]["CategoryStats"];
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: [...FILES_QUERY_KEY, "categories"] as const,
-    queryFn: ({ signal }) => apiRequest<CategoryStats[]>("/files/categories", { signal }),
+    queryFn: ({ signal }) => api.get("/files/categories", { signal }),
   });
