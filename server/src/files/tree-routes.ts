@@ -4,7 +4,6 @@ import type { Deps } from "../app.js";
 import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
-import { driveChanged } from "./count-cache.js";
 import { type FileRow, toFileOut } from "./file-row.js";
 import { lockMoves, makeDirs, resolveDestination } from "./folders.js";
 import { nameSortKey } from "./lib/name-key.js";
@@ -59,7 +58,6 @@ export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
         [dest.id, items.map((i) => i.id), names, names.map(nameSortKey)],
       );
     });
-    driveChanged(user.userId);
     return reply.status(204).send();
   });
 
@@ -73,7 +71,6 @@ export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
         items.map((i) => i.id),
       );
     });
-    driveChanged(user.userId);
     jobs.kick();
     return reply.status(204).send();
   });
@@ -100,7 +97,6 @@ export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
       if (taken.length > 0) throw conflict(`"${name}" already exists in the destination`);
       return copyTree(q, { source, dest: dest.id, name, updatedAt, userId: user.userId });
     });
-    driveChanged(user.userId);
     return toFileOut(top);
   });
 }
