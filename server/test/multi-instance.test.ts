@@ -10,7 +10,7 @@ import type { Config } from "../src/config.js";
 import { loadConfig } from "../src/config.js";
 import { type ChildServer, startChildServer } from "./child-server.js";
 import { createTestDatabase } from "./helpers.js";
-import { cookieFrom, SocketReader } from "./sign-in.js";
+import { cookieFrom, SocketReader, signin, wrongCode } from "./sign-in.js";
 import { createTestBucket, partExists } from "./storage-helpers.js";
 import { sha256 } from "./upload-fixtures.js";
 
@@ -77,15 +77,6 @@ async function requestCode(server: ChildServer, socket: SocketReader, phone: str
   const [, code] = await server.waitFor(new RegExp(`login code for \\${phone}: (\\d{5})`), from);
   return { phoneCodeHash, code: code as string };
 }
-
-const signin = (phone: string, phoneCode: string, phoneCodeHash: string) => ({
-  authType: "phone",
-  message: "signin",
-  phoneNo: phone,
-  phoneCode,
-  phoneCodeHash,
-});
-const wrong = (code: string) => String((Number(code) + 1) % 100_000).padStart(5, "0");
 
 async function uploadPart(
   server: ChildServer,
@@ -197,11 +188,11 @@ describe("two instances on one database and one store", () => {
     const onB = await openSocket(b);
     const { phoneCodeHash, code } = await requestCode(a, onA, phone);
     for (const socket of [onA, onB, onA, onB])
-      expect(await socket.ask(signin(phone, wrong(code), phoneCodeHash))).toEqual({
+      expect(await socket.ask(signin(phone, wrongCode(code), phoneCodeHash))).toEqual({
         type: "auth",
         message: "PHONE_CODE_INVALID",
       });
-    expect(await onB.ask(signin(phone, wrong(code), phoneCodeHash))).toEqual({
+    expect(await onB.ask(signin(phone, wrongCode(code), phoneCodeHash))).toEqual({
       type: "error",
       message: "too many wrong codes; request a new code",
     });
