@@ -46,7 +46,9 @@ export async function holdPresence(url: string, instanceId: number): Promise<{ c
   };
   const reconnect = () => {
     if (closed) return;
-    connect().catch((err: Error) => {
+    connect().catch((err: Error & { code?: string }) => {
+      // The database itself is gone (dropped): nothing to be present in.
+      if (err.code === "3D000") return;
       console.error(`instance ${instanceId}: presence connection failed (${err.message}); retrying`);
       retry = setTimeout(reconnect, RECONNECT_MS);
       retry.unref();
