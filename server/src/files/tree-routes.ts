@@ -3,7 +3,6 @@ import { v7 as uuidv7 } from "uuid";
 import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
-import { driveChanged } from "./count-cache.js";
 import { type FileRow, toFileOut } from "./file-row.js";
 import { lockMoves, makeDirs, resolveDestination } from "./folders.js";
 import { nameSortKey } from "./lib/name-key.js";
@@ -58,7 +57,6 @@ export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
         [dest.id, items.map((i) => i.id), names, names.map(nameSortKey)],
       );
     });
-    driveChanged(user.userId);
     return reply.status(204).send();
   });
 
@@ -72,7 +70,6 @@ export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
         items.map((i) => i.id),
       );
     });
-    driveChanged(user.userId);
     jobs.kick();
     return reply.status(204).send();
   });
@@ -99,7 +96,6 @@ export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
       if (taken.length > 0) throw conflict(`"${name}" already exists in the destination`);
       return copyTree(q, { source, dest: dest.id, name, updatedAt, userId: user.userId });
     });
-    driveChanged(user.userId);
     return toFileOut(top);
   });
 }

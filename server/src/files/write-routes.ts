@@ -6,7 +6,6 @@ import { badRequest, conflict, notFound } from "../http/errors.js";
 import { releaseParts } from "../parts/parts.js";
 import type { Blobs } from "../storage/blobs.js";
 import { type Content, contentFromParts, contentFromUpload, partRefs } from "./content.js";
-import { driveChanged } from "./count-cache.js";
 import { type FileRow, toFileOut } from "./file-row.js";
 import { lockMoves, makeDirs } from "./folders.js";
 import { categoryOf } from "./lib/category.js";
@@ -114,7 +113,6 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       }
       return created;
     });
-    driveChanged(user.userId);
     jobs.kick();
     if (!row) throw new Error("insert returned no row");
     return reply.status(201).send(toFileOut(row));
@@ -172,7 +170,6 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       if (content) await releaseParts(q, partRefs(file));
       return updated;
     });
-    driveChanged(user.userId);
     jobs.kick();
     if (!row) throw notFound("file not found");
     return toFileOut(row);
@@ -182,7 +179,6 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
     const { user } = req;
     const { path } = mkdirBodySchema.parse(req.body);
     await db.tx((q) => makeDirs(q, user.userId, path));
-    driveChanged(user.userId);
     return reply.status(204).send();
   });
 }
