@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
-import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
+import type { Deps } from "../deps.js";
 import { rfc3339 } from "../files/file-row.js";
 import { MAX_DEPTH } from "../files/tree.js";
 
@@ -83,10 +82,10 @@ export async function listOwnShares(
   };
 }
 
-/** `GET /shares`: the caller's own shares (our addition; `shareList` in /capabilities). */
+/**
+ * `GET /shares`: the caller's own shares (our addition; `shareList` in /capabilities). Private: register it inside the
+ * signed-in scope (unlike shares/routes.ts, which opens shares by id for anyone).
+ */
 export async function ownerShareRoutes(app: FastifyInstance, { db }: Deps) {
-  app.get("/shares", async (req) => {
-    const user = await requireUser(db, req);
-    return listOwnShares(db, user.userId, listQuery.parse(req.query));
-  });
+  app.get("/shares", async (req) => listOwnShares(db, req.user.userId, listQuery.parse(req.query)));
 }

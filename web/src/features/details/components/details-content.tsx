@@ -4,15 +4,15 @@ import { Copy, File, Folder } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { fileQueryOptions } from "@/features/files/api/get-file";
-import { formatDate } from "@/features/files/lib/format";
-import { fileShareQueryOptions } from "@/features/share/api/get-file-share";
-import { shareLink } from "@/features/share/lib/share-auth";
 import { capabilitiesQueryOptions } from "@/lib/capabilities";
 import { describeError } from "@/lib/error-message";
+import { formatDate } from "@/lib/format-date";
 import { formatSize } from "@/lib/format-size";
 import { parentFolderOf, placeName } from "@/lib/item-path";
 import { toast } from "@/lib/toast";
+import { fileQueryOptions } from "@/shared/api/get-file";
+import { fileShareQueryOptions } from "@/shared/api/get-file-share";
+import { shareLink } from "@/shared/lib/share-link";
 
 /** A term and its value; left out when the server did not say (Teldrive sends no creation time or part count). */
 function Row({ term, children }: { term: string; children: ReactNode }) {

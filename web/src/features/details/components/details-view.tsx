@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { IconButton } from "@/components/ui/icon-button";
-import { useDetails } from "../details-store";
+import { useDetails } from "@/shared/stores/details-store";
 import { useMediaQuery } from "../hooks/use-media-query";
 import { DetailsContent } from "./details-content";
 

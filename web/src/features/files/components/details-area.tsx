@@ -1,5 +1,6 @@
-import { DetailsSlot } from "@/features/details/components/details-slot";
-import { useDetails } from "@/features/details/details-store";
+import { useContext } from "react";
+import { DetailsPaneContext } from "@/shared/lib/details-pane-context";
+import { useDetails } from "@/shared/stores/details-store";
 import { useSelection } from "../stores/selection-store";
 
 /**
@@ -7,9 +8,10 @@ import { useSelection } from "../stores/selection-store";
  * not the list around it.
  */
 export function DetailsArea() {
+  const Pane = useContext(DetailsPaneContext);
   const ids = useSelection((s) => s.ids);
   const asked = useDetails((s) => s.itemId);
   const [only] = ids;
   const itemId = ids.size === 1 ? only : ids.size === 0 ? asked : undefined;
-  return <DetailsSlot itemId={itemId} selectedCount={ids.size} />;
+  return Pane && <Pane itemId={itemId} selectedCount={ids.size} />;
 }

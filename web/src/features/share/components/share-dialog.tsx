@@ -5,14 +5,14 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
-import { actionErrorMessage } from "@/features/file-actions/lib/action-error";
-import type { FileItem } from "@/features/files/lib/file-item";
 import { toast } from "@/lib/toast";
+import { useDeleteFileShare } from "@/shared/api/delete-file-share";
+import { fileShareQueryOptions } from "@/shared/api/get-file-share";
+import { useUpdateFileShare } from "@/shared/api/update-file-share";
+import { actionErrorMessage } from "@/shared/lib/action-error";
+import type { FileItem } from "@/shared/lib/file-item";
+import { expiryFromDateInput, shareLink } from "@/shared/lib/share-link";
 import { useCreateFileShare } from "../api/create-file-share";
-import { useDeleteFileShare } from "../api/delete-file-share";
-import { fileShareQueryOptions } from "../api/get-file-share";
-import { useUpdateFileShare } from "../api/update-file-share";
-import { expiryFromDateInput, shareLink } from "../lib/share-auth";
 
 const today = () => new Date().toISOString().slice(0, 10);
 

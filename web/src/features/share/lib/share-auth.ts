@@ -24,9 +24,6 @@ export const sharePasswords = {
   },
 };
 
-/** The public address of a share. */
-export const shareLink = (origin: string, shareId: string) => `${origin}/share/${encodeURIComponent(shareId)}`;
-
 /** Content URL of a file inside a share: `/api/shares/{id}/files/{fileId}/{name}`. */
 export function shareContentUrl(opts: {
   origin: string;
@@ -41,16 +38,4 @@ export function shareContentUrl(opts: {
   );
   if (opts.download) url.searchParams.set("download", "1");
   return url.toString();
-}
-
-/** Joins a share-relative folder path ("/" or "/a") with a child folder name. */
-export function childPath(path: string, name: string): string {
-  return `/${[...path.split("/").filter(Boolean), name].join("/")}`;
-}
-
-/** "YYYY-MM-DD" from a date input to the end of that local day, as the ISO time the API takes. */
-export function expiryFromDateInput(value: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const date = new Date(`${value}T23:59:59`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }

@@ -1,10 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
-import { MY_SHARES_QUERY_KEY } from "@/features/share/api/query-keys";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema.gen";
+import { MY_SHARES_QUERY_KEY } from "@/shared/lib/query-keys";
 
 export type MyShare = components["schemas"]["ShareListItem"];
-type ShareList = components["schemas"]["ShareList"];
 
 const PAGE = 1000;
 
@@ -18,7 +17,7 @@ export const myShareQueryOptions = () =>
     queryFn: async ({ signal }): Promise<MyShare[]> => {
       const shares: MyShare[] = [];
       for (let page = 1; ; page++) {
-        const list = await apiRequest<ShareList>("/shares", { query: { page, limit: PAGE }, signal });
+        const list = await api.get("/shares", { query: { page, limit: PAGE }, signal });
         shares.push(...list.items);
         if (page >= list.meta.totalPages) return shares;
       }

@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
-import { useUpdateFileShare } from "@/features/share/api/update-file-share";
 import { errorText } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
+import { useUpdateFileShare } from "@/shared/api/update-file-share";
 import type { MyShare } from "../api/get-my-shares";
 import {
   dateInputOf,

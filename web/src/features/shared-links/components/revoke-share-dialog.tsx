@@ -1,7 +1,7 @@
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useDeleteFileShare } from "@/features/share/api/delete-file-share";
 import { errorText } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
+import { useDeleteFileShare } from "@/shared/api/delete-file-share";
 import type { MyShare } from "../api/get-my-shares";
 
 /** Asks, then removes the link: anyone who has it is refused from then on. */

@@ -1,10 +1,10 @@
 import { Copy, File, Folder, Link2Off, Lock, LockOpen, Pencil } from "lucide-react";
 import { useId, useState } from "react";
 import { IconButton } from "@/components/ui/icon-button";
-import { shareLink } from "@/features/share/lib/share-auth";
 import { cn } from "@/lib/cn";
 import { parentFolderOf, placeName } from "@/lib/item-path";
 import { toast } from "@/lib/toast";
+import { shareLink } from "@/shared/lib/share-link";
 import type { MyShare } from "../api/get-my-shares";
 import { formatDay, formatMoment } from "../lib/format-share-dates";
 import { EditShareDialog } from "./edit-share-dialog";

@@ -1,4 +1,4 @@
-import { formatDate } from "@/features/files/lib/format";
+import { formatDate } from "@/lib/format-date";
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { expiryFromDateInput } from "@/features/share/lib/share-auth";
-import type { SaveShareVars } from "@/features/share/lib/share-body";
+import type { SaveShareVars } from "@/shared/lib/share-body";
+import { expiryFromDateInput } from "@/shared/lib/share-link";
 
 /** A date input's value ("YYYY-MM-DD") for the local day of an instant; "" when there is none. */
 export function dateInputOf(iso: string | undefined): string {
