@@ -179,6 +179,8 @@ export async function runS3ThroughputBench(): Promise<Record<string, number | st
       const down1 = await download(session.client, up1.id);
       await spotCheck(session, up1.id, source);
       await deleteAndReclaim(session, client, up1.id);
+      // Deleted objects hold their RAM until the gateway's garbage collection runs; a full OSD stalls every write.
+      await cluster.reclaim();
       // Two instances: parts alternate between them; the download reads part by part from each in turn.
       const up2 = await upload(session, source, bases);
       const down2 = await downloadAlternating(bases, session.cookie, up2.id);

@@ -276,6 +276,11 @@ describe("two instances on one database and one store", () => {
     const [part] = await partsOf(target);
     const [otherPart] = await partsOf(other);
     if (!part || !otherPart) throw new Error("the files have no parts");
+    // Finishing the uploads queued reclaim checks of these parts (they stay: the files use them); let them end.
+    await until(
+      "the upload clean-ups to finish",
+      async () => !(await reclaimJob(part.id)) && !(await reclaimJob(otherPart.id)),
+    );
     // The test holds the part's row: the reclaim job that deletes it stops there, holding its lease.
     const holder = await pool.connect();
     await holder.query("BEGIN");

@@ -11,8 +11,9 @@ import { LIVE_INSTANCES } from "../db/instance.js";
  * (however long it waits, on a lock or on the store), so a lease ends only when its instance stops: a job whose
  * instance died is claimed again at once on PostgreSQL (db/instance.ts tells which instances run) and at the latest
  * when its lease ends, so handlers are idempotent: running one twice, or again after a crash half-way, does the
- * right thing. An instance finishes, renews or fails only a job it still holds. On failure a job waits longer each
- * time (up to 10 min) and runs again.
+ * right thing. An instance finishes, renews or fails only a job it still holds, and claims only kinds it has a
+ * handler for (during a rolling upgrade an older instance leaves a newer kind to the newer ones). On failure a job
+ * waits longer each time (up to 10 min) and runs again.
  */
 
 export interface JobContext {
@@ -118,11 +119,11 @@ export class JobQueue {
     const holderGone = this.db.kind === "postgres" ? `OR claimed_by NOT IN (${LIVE_INSTANCES})` : "";
     const [job] = await bg.query<JobRow>(
       `UPDATE jobs SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1, claimed_by = $2
-       WHERE id = (SELECT id FROM jobs WHERE run_at <= now()
+       WHERE id = (SELECT id FROM jobs WHERE run_at <= now() AND kind = ANY($3::text[])
                      AND (lease_until IS NULL OR lease_until < now() ${holderGone})
                    ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
        RETURNING id, kind, payload, attempts`,
-      [LEASE_SECONDS, me],
+      [LEASE_SECONDS, me, Object.keys(this.handlers)],
     );
     if (!job) return false;
     const handler = this.handlers[job.kind];
