@@ -22,6 +22,7 @@ import { createJobQueue, type JobQueue, scheduleRecurringJobs } from "./jobs/ind
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareRoutes } from "./shares/routes.js";
 import { Blobs } from "./storage/blobs.js";
+import { thumbnailRoutes } from "./thumbnails/routes.js";
 import { uploadRoutes } from "./uploads/routes.js";
 import { userRoutes } from "./users/routes.js";
 import { versionRoutes } from "./version/routes.js";
@@ -111,6 +112,7 @@ export async function buildApp(
         await api.register(userRoutes, full);
         await api.register(versionRoutes, full);
         await api.register(capabilityRoutes, full);
+        await api.register(thumbnailRoutes, full);
       },
       { prefix: "/api" },
     );

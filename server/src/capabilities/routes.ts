@@ -13,12 +13,15 @@ export interface Capabilities {
   searchLocation: boolean;
   /** `updatedAt` filters take exact instants (`gte:2024-11-01T00:00:00+01:00`), not only UTC days. */
   updatedAtInstants: boolean;
+  /** `GET /thumbnails/{fileId}?w=360|720` renders WebP thumbnails of images, so none needs a resizer host. */
+  thumbnails: boolean;
 }
 
 export const CAPABILITIES: Capabilities = {
   qrLogin: false,
   searchLocation: true,
   updatedAtInstants: true,
+  thumbnails: true,
 };
 
 export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {
