@@ -12,6 +12,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useState } from "react";
+import { thumbnailSizes } from "@/features/thumbnails/lib/thumbnail-source";
 import { cn } from "@/lib/cn";
 import type { FileItem, PreviewType } from "../lib/file-item";
 
@@ -32,19 +33,26 @@ function iconOf(item: FileItem): LucideIcon {
   return item.category === "archive" ? FileArchive : File;
 }
 
-/** The item's thumbnail when the resizer gives one, else an icon by type. */
+/**
+ * The item's thumbnail when there is one (resizer host or our server), else an icon by type; the icon again if the
+ * picture fails. Rendered only for the list's rendered rows, and the browser fetches it lazily.
+ */
 export function FileIcon({ item, large = false }: { item: FileItem; large?: boolean }) {
-  const [broken, setBroken] = useState(false);
+  // Keyed by URL: a row reused for another item must not keep the last item's failure.
+  const [failed, setFailed] = useState<string>();
   const Icon = iconOf(item);
-  if (item.thumbnailUrl && !broken) {
+  if (item.thumbnailUrl && failed !== item.thumbnailUrl) {
+    const src = item.thumbnailUrl;
     return (
       <img
-        src={item.thumbnailUrl}
+        src={src}
+        srcSet={item.thumbnailSrcSet}
+        sizes={item.thumbnailSrcSet ? thumbnailSizes(large) : undefined}
         alt=""
         loading="lazy"
         decoding="async"
         draggable={false}
-        onError={() => setBroken(true)}
+        onError={() => setFailed(src)}
         className={cn("shrink-0 rounded object-cover", large ? "size-full" : "size-7")}
       />
     );
