@@ -2,9 +2,9 @@
 // on screen; a resizer host still comes first, and against Teldrive 1.8 (no /capabilities) the icons stay.
 import { expect, type Locator, type Page, setSettings, test } from "../../fixtures.js";
 import type { DriveApi, DriveFile } from "../../lib/drive-api.js";
-import { pngOf } from "../../lib/png.js";
 import { asTeldrive18 } from "../../lib/teldrive.js";
 import { row } from "./helpers.js";
+import { png, recordWebm } from "./samples.js";
 
 /** Ids of the files whose server thumbnails the page asks for, in order. */
 function recordThumbnails(page: Page): string[] {
@@ -29,7 +29,7 @@ async function uploadPictures(api: DriveApi, folder: string, count: number, pref
     const batch = Array.from({ length: Math.min(10, count - i) }, (_, j) => {
       const n = i + j + 1;
       const name = `${prefix}${String(n).padStart(3, "0")}.png`;
-      return api.uploadFile(folder, name, pngOf(64, 48, [(n * 37) % 256, (n * 91) % 256, 160]), {
+      return api.uploadFile(folder, name, png(48, [(n * 37) % 256, (n * 91) % 256, 160]), {
         mimeType: "image/png",
       });
     });
@@ -44,8 +44,8 @@ test.describe("thumbnails", () => {
     api,
   }) => {
     await api.mkdir("/Photos");
-    await api.uploadFile("/Photos", "sunset.png", pngOf(900, 600, [220, 90, 30]), { mimeType: "image/png" });
-    await api.uploadFile("/Photos", "vault.png", pngOf(800, 800, [20, 120, 60]), {
+    await api.uploadFile("/Photos", "sunset.png", png(900, [220, 90, 30]), { mimeType: "image/png" });
+    await api.uploadFile("/Photos", "vault.png", png(800, [20, 120, 60]), {
       mimeType: "image/png",
       encrypted: true,
     });
@@ -122,9 +122,29 @@ test.describe("thumbnails", () => {
     expect(names.size).toBeLessThan(files.length / 2);
   });
 
+  test("a video the browser can decode shows a poster frame drawn in the browser; one it cannot keeps its icon", async ({
+    authedPage: page,
+    api,
+  }) => {
+    const webm = await recordWebm(page);
+    await api.mkdir("/Clips");
+    await api.uploadFile("/Clips", "clip.webm", webm, { mimeType: "video/webm" });
+    await api.uploadFile("/Clips", "movie.mkv", "this is not a matroska file", { mimeType: "video/x-matroska" });
+    await page.goto("/my-drive?path=/Clips");
+    await page.getByRole("button", { name: "Grid view" }).click();
+    const cards = page.getByRole("grid", { name: "My Drive /Clips" }).getByRole("gridcell");
+    const poster = cards.filter({ hasText: "clip.webm" }).locator("img");
+    await expect(poster).toHaveAttribute("src", /^blob:/);
+    await expectShown(poster);
+    // The first frame is drawn at the video's size: 64 by 48.
+    expect(await poster.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([64, 48]);
+    await expect(cards.filter({ hasText: "movie.mkv" })).toBeVisible();
+    await expect(cards.filter({ hasText: "movie.mkv" }).locator("img")).toHaveCount(0);
+  });
+
   test("a configured resizer host still comes first", async ({ authedPage: page, api }) => {
     await setSettings(page, { resizerHost: "http://127.0.0.1:9/resize" });
-    await api.uploadFile("/", "pic.png", pngOf(300, 200, [10, 10, 200]), { mimeType: "image/png" });
+    await api.uploadFile("/", "pic.png", png(300, [10, 10, 200]), { mimeType: "image/png" });
     const requested = recordThumbnails(page);
     const resized = page.waitForRequest((r) => r.url().startsWith("http://127.0.0.1:9/resize?"));
     await page.goto("/my-drive?path=/");
@@ -142,7 +162,7 @@ test.describe("thumbnails", () => {
     api,
   }) => {
     await asTeldrive18(page);
-    await api.uploadFile("/", "plain.png", pngOf(300, 200, [200, 10, 10]), { mimeType: "image/png" });
+    await api.uploadFile("/", "plain.png", png(300, [200, 10, 10]), { mimeType: "image/png" });
     const requested = recordThumbnails(page);
     await page.goto("/my-drive?path=/");
     await expect(row(page, "plain.png")).toBeVisible();

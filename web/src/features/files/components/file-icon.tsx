@@ -12,7 +12,8 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useState } from "react";
-import { thumbnailSizes } from "@/features/thumbnails/lib/thumbnail-source";
+import { VideoPoster } from "@/features/thumbnails/components/video-poster";
+import { thumbnailClass, thumbnailSizes } from "@/features/thumbnails/lib/thumbnail-source";
 import { cn } from "@/lib/cn";
 import type { FileItem, PreviewType } from "../lib/file-item";
 
@@ -34,8 +35,8 @@ function iconOf(item: FileItem): LucideIcon {
 }
 
 /**
- * The item's thumbnail when there is one (resizer host or our server), else an icon by type; the icon again if the
- * picture fails. Rendered only for the list's rendered rows, and the browser fetches it lazily.
+ * The item's thumbnail when there is one (resizer host or our server; a video's poster frame drawn here), else an
+ * icon by type; the icon again if the picture fails. Rendered only for the list's rendered rows, fetched lazily.
  */
 export function FileIcon({ item, large = false }: { item: FileItem; large?: boolean }) {
   // Keyed by URL: a row reused for another item must not keep the last item's failure.
@@ -53,15 +54,22 @@ export function FileIcon({ item, large = false }: { item: FileItem; large?: bool
         decoding="async"
         draggable={false}
         onError={() => setFailed(src)}
-        className={cn("shrink-0 rounded object-cover", large ? "size-full" : "size-7")}
+        className={thumbnailClass(large)}
       />
     );
   }
-  return (
+  const icon = (
     <Icon
       aria-hidden
       className={cn("shrink-0", item.isDir ? "text-primary" : "text-on-surface-variant", large ? "size-14" : "size-6")}
       strokeWidth={1.5}
     />
+  );
+  return item.posterFrom ? (
+    <VideoPoster url={item.posterFrom} mimeType={item.mimeType} large={large}>
+      {icon}
+    </VideoPoster>
+  ) : (
+    icon
   );
 }

@@ -24,6 +24,8 @@ export interface FileItem {
   thumbnailUrl?: string;
   /** Other widths of the same thumbnail for high-density screens (our server's thumbnails; a resizer gives one). */
   thumbnailSrcSet?: string;
+  /** A video's content URL, for a poster frame the browser draws itself (with our server's thumbnails only). */
+  posterFrom?: string;
   isEncrypted: boolean;
 }
 
@@ -161,6 +163,10 @@ export function toFileItem(file: ServerFile, opts: DeriveOptions = {}): FileItem
     openable: isDir || previewType !== undefined,
     thumbnailUrl: thumbnail?.src,
     thumbnailSrcSet: thumbnail?.srcSet,
+    posterFrom:
+      previewType === "video" && opts.serverThumbnails && id
+        ? `/api/files/${encodeURIComponent(id)}/${encodeURIComponent(file.name)}`
+        : undefined,
     isEncrypted: encrypted,
   };
 }

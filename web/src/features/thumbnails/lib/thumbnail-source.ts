@@ -29,3 +29,8 @@ export function serverThumbnail(file: { id: string; updatedAt: string }): Thumbn
 export function thumbnailSizes(large: boolean): string {
   return large ? "240px" : "28px";
 }
+
+/** Classes of a thumbnail picture: a 28 px square in the list, the whole picture area of a grid card. */
+export function thumbnailClass(large: boolean): string {
+  return large ? "shrink-0 rounded object-cover size-full" : "shrink-0 rounded object-cover size-7";
+}
