@@ -29,6 +29,14 @@ async function picture(width: number, height: number, format: "png" | "jpeg"): P
   return format === "png" ? image.png().toBuffer() : image.jpeg({ quality: 90 }).toBuffer();
 }
 
+/** Stores a picture as `name` with the image type its extension names. */
+const storePicture = (
+  cookie: string,
+  name: string,
+  data: Buffer,
+  opts: { encrypted?: boolean; partSize?: number } = {},
+) => storeFile(server, cookie, data, { name, mimeType: name.endsWith(".png") ? "image/png" : "image/jpeg", ...opts });
+
 const thumb = (id: string, w: string | number, headers: Record<string, string>) =>
   server.app.inject({ url: `/api/thumbnails/${id}?w=${w}`, headers });
 
@@ -44,14 +52,8 @@ function cacheFilesOf(id: string): string[] {
 describe("GET /api/thumbnails/{id}", () => {
   it("renders PNG and JPEG images as WebP of the asked width, keeping the aspect ratio", async () => {
     const { cookie } = await createUser(server);
-    const png = await storeFile(server, cookie, await picture(1500, 1000, "png"), {
-      name: "wide.png",
-      mimeType: "image/png",
-    });
-    const jpeg = await storeFile(server, cookie, await picture(1200, 1600, "jpeg"), {
-      name: "tall.jpg",
-      mimeType: "image/jpeg",
-    });
+    const png = await storePicture(cookie, "wide.png", await picture(1500, 1000, "png"));
+    const jpeg = await storePicture(cookie, "tall.jpg", await picture(1200, 1600, "jpeg"));
     for (const [file, w, h] of [
       [png, 360, 240],
       [png, 720, 480],
@@ -69,10 +71,7 @@ describe("GET /api/thumbnails/{id}", () => {
 
   it("answers 304 to its strong ETag and serves a second request from the cache without rendering again", async () => {
     const { cookie } = await createUser(server);
-    const file = await storeFile(server, cookie, await picture(900, 600, "png"), {
-      name: "a.png",
-      mimeType: "image/png",
-    });
+    const file = await storePicture(cookie, "a.png", await picture(900, 600, "png"));
     const first = await thumb(file.id, 360, { cookie });
     expect(first.statusCode).toBe(200);
     const etag = String(first.headers.etag);
@@ -102,10 +101,7 @@ describe("GET /api/thumbnails/{id}", () => {
   it("refuses other users' files (404), no session (401), bad widths (400) and folders (400)", async () => {
     const owner = await createUser(server);
     const other = await createUser(server);
-    const file = await storeFile(server, owner.cookie, await picture(400, 300, "png"), {
-      name: "mine.png",
-      mimeType: "image/png",
-    });
+    const file = await storePicture(owner.cookie, "mine.png", await picture(400, 300, "png"));
     expect((await thumb(file.id, 360, { cookie: other.cookie })).statusCode).toBe(404);
     expect((await thumb(file.id, 360, {})).statusCode).toBe(401);
     expect((await thumb("not-a-uuid", 360, { cookie: owner.cookie })).statusCode).toBe(404);
@@ -128,10 +124,11 @@ describe("GET /api/thumbnails/{id}", () => {
 
   it("answers 415 for what is not an image, 422 for a broken one, and never caches a refusal", async () => {
     const { cookie } = await createUser(server);
-    const noise = await storeFile(server, cookie, Buffer.from("this is not a picture at all, only text\n".repeat(50)), {
-      name: "fake.png",
-      mimeType: "image/png",
-    });
+    const noise = await storePicture(
+      cookie,
+      "fake.png",
+      Buffer.from("this is not a picture at all, only text\n".repeat(50)),
+    );
     const res = await thumb(noise.id, 360, { cookie });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ code: 415, message: "not an image format this server makes thumbnails of" });
@@ -144,10 +141,7 @@ describe("GET /api/thumbnails/{id}", () => {
     expect((await thumb(svg.id, 360, { cookie })).statusCode).toBe(415);
 
     const whole = await picture(1200, 900, "jpeg");
-    const cut = await storeFile(server, cookie, whole.subarray(0, Math.floor(whole.length / 3)), {
-      name: "cut.jpg",
-      mimeType: "image/jpeg",
-    });
+    const cut = await storePicture(cookie, "cut.jpg", whole.subarray(0, Math.floor(whole.length / 3)));
     const broken = await thumb(cut.id, 360, { cookie });
     expect(broken.statusCode).toBe(422);
     expect(broken.json()).toEqual({ code: 422, message: "the image could not be decoded" });
@@ -158,9 +152,7 @@ describe("GET /api/thumbnails/{id}", () => {
   it("renders encrypted files and keeps their thumbnails sealed inside the data dir only", async () => {
     const started = Date.now();
     const { cookie } = await createUser(server);
-    const file = await storeFile(server, cookie, await picture(1000, 800, "jpeg"), {
-      name: "secret.jpg",
-      mimeType: "image/jpeg",
+    const file = await storePicture(cookie, "secret.jpg", await picture(1000, 800, "jpeg"), {
       encrypted: true,
       partSize: 20_000,
     });
@@ -190,14 +182,8 @@ describe("GET /api/thumbnails/{id}", () => {
 
   it("prunes the cached thumbnails of deleted files and keeps the others", async () => {
     const { cookie } = await createUser(server);
-    const kept = await storeFile(server, cookie, await picture(500, 400, "png"), {
-      name: "kept.png",
-      mimeType: "image/png",
-    });
-    const gone = await storeFile(server, cookie, await picture(500, 400, "png"), {
-      name: "gone.png",
-      mimeType: "image/png",
-    });
+    const kept = await storePicture(cookie, "kept.png", await picture(500, 400, "png"));
+    const gone = await storePicture(cookie, "gone.png", await picture(500, 400, "png"));
     for (const id of [kept.id, gone.id]) expect((await thumb(id, 360, { cookie })).statusCode).toBe(200);
     const del = await server.app.inject({
       method: "POST",

@@ -24,8 +24,8 @@ export const DEFAULT_LIMITS: ThumbnailLimits = {
   maxWaiting: 64,
 };
 
-// Each rendering uses one libvips thread and keeps nothing in libvips' operation cache: the gate below is the
-// only parallelism, and memory falls back after each picture.
+// Each rendering uses one libvips thread and keeps nothing in libvips' operation cache: the gate in routes.ts is
+// the only parallelism, and memory falls back after each picture.
 sharp.concurrency(1);
 sharp.cache(false);
 
@@ -34,32 +34,6 @@ const READABLE = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"])
 
 export const unsupported = () => new HttpError(415, "not an image format this server makes thumbnails of");
 export const tooLarge = () => new HttpError(413, "image too large for a thumbnail");
-
-/** Runs at most `limit` tasks at once, first come first served; refuses new ones past `maxWaiting`. */
-export class Gate {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(
-    private readonly limit: number,
-    private readonly maxWaiting: number,
-  ) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) {
-      if (this.waiting.length >= this.maxWaiting) throw new HttpError(503, "thumbnails are busy, try again");
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else this.running++;
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      // The slot passes straight to the next task; `running` only drops when nobody waits.
-      if (next) next();
-      else this.running--;
-    }
-  }
-}
 
 /** A WebP at most `width` wide (never enlarged), turned upright by its EXIF orientation. */
 export async function renderThumbnail(source: Buffer, width: ThumbnailWidth, limits: ThumbnailLimits): Promise<Buffer> {

@@ -6,11 +6,11 @@ import type { Deps } from "../app.js";
 import { requireUser } from "../auth/session.js";
 import { type ContentFile, ownedContentFile } from "../content/send-file.js";
 import { badRequest, HttpError } from "../http/errors.js";
+import { Gate } from "../http/gate.js";
 import type { Blobs } from "../storage/blobs.js";
 import { openThumbnailCache, type ThumbnailCache, type ThumbnailKey, versionOf } from "./cache.js";
 import {
   DEFAULT_LIMITS,
-  Gate,
   renderThumbnail,
   THUMBNAIL_WIDTHS,
   type ThumbnailLimits,
@@ -56,7 +56,7 @@ export class Thumbnails {
     readonly cache: ThumbnailCache,
     private readonly limits: ThumbnailLimits = DEFAULT_LIMITS,
   ) {
-    this.gate = new Gate(limits.concurrency, limits.maxWaiting);
+    this.gate = new Gate(limits.concurrency);
   }
 
   /** Refusals that need no reading: not a file, an SVG, a source over the size limit. */
@@ -75,6 +75,7 @@ export class Thumbnails {
     if (cached) return cached;
     let pending = this.inFlight.get(id);
     if (!pending) {
+      if (this.gate.queued >= this.limits.maxWaiting) throw new HttpError(503, "thumbnails are busy, try again");
       pending = this.gate.run(() => this.render(file, key));
       this.inFlight.set(id, pending);
       pending
