@@ -7,8 +7,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { openThumbnailCache } from "../src/thumbnails/cache.js";
+import { type ContentFile, ownedContentFile } from "../src/content/send-file.js";
+import type { HttpError } from "../src/http/errors.js";
+import { Blobs } from "../src/storage/blobs.js";
+import { openThumbnailCache, ThumbnailCache, versionOf } from "../src/thumbnails/cache.js";
 import { pruneThumbnails } from "../src/thumbnails/prune.js";
+import { DEFAULT_LIMITS } from "../src/thumbnails/render.js";
+import { Thumbnails } from "../src/thumbnails/routes.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 import { storeFile } from "./upload-fixtures.js";
 
@@ -195,6 +200,46 @@ describe("GET /api/thumbnails/{id}", () => {
     await pruneThumbnails(server.db, openThumbnailCache(server.config));
     expect(cacheFilesOf(gone.id)).toEqual([]);
     expect(cacheFilesOf(kept.id)).toHaveLength(1);
+  });
+
+  it("renders a bounded number at once: past the waiting limit the answer is 503, and one rendering serves all asking", async () => {
+    const { cookie, userId } = await createUser(server);
+    const files = await Promise.all(
+      ["g1.png", "g2.png", "g3.png"].map(async (name) => storePicture(cookie, name, await picture(800, 600, "png"))),
+    );
+    const rows = await Promise.all(files.map((f) => ownedContentFile(server.db, userId, f.id)));
+    const thumbnails = new Thumbnails(
+      new Blobs(server.config),
+      new ThumbnailCache(fs.mkdtempSync(path.join(server.config.dataDir, "gate-")), undefined),
+      {
+        ...DEFAULT_LIMITS,
+        concurrency: 1,
+        maxWaiting: 1,
+      },
+    );
+    const keyOf = (row: (typeof rows)[number]) => ({
+      fileId: row.id,
+      version: versionOf(row),
+      width: 360,
+      sealed: false,
+    });
+    const [a, b, c] = rows as [ContentFile, ContentFile, ContentFile];
+    // One renders, one waits, the third finds the queue full (which is which depends on the order their cache reads
+    // end); the second ask for a joins a's.
+    const results = await Promise.allSettled([
+      thumbnails.get(a, keyOf(a)),
+      thumbnails.get(b, keyOf(b)),
+      thumbnails.get(c, keyOf(c)),
+      thumbnails.get(a, keyOf(a)),
+    ]);
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(refused).toHaveLength(1);
+    expect(refused.map((r) => (r.reason as HttpError).status)).toEqual([503]);
+    const [first, , , joined] = results;
+    expect(joined?.status).toBe(first?.status);
+    if (first?.status === "fulfilled" && joined?.status === "fulfilled") expect(joined.value).toBe(first.value);
+    // Once the queue has room again, every one renders.
+    for (const row of rows) expect((await thumbnails.get(row, keyOf(row))).length).toBeGreaterThan(0);
   });
 
   it("is offered in /capabilities", async () => {

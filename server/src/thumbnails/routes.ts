@@ -67,16 +67,14 @@ export class Thumbnails {
     if (!file.size || !file.parts?.length || file.channel_id === null) throw unsupported();
   }
 
-  async get(file: ContentFile, key: ThumbnailKey): Promise<Buffer> {
+  /** The thumbnail from the cache, or rendered now; asks for one already under way share it. */
+  get(file: ContentFile, key: ThumbnailKey): Promise<Buffer> {
     const id = path.basename(this.cache.pathOf(key));
     const refused = this.refusals.get(id);
-    if (refused) throw refused;
-    const cached = await this.cache.get(key);
-    if (cached) return cached;
+    if (refused) return Promise.reject(refused);
     let pending = this.inFlight.get(id);
     if (!pending) {
-      if (this.gate.queued >= this.limits.maxWaiting) throw new HttpError(503, "thumbnails are busy, try again");
-      pending = this.gate.run(() => this.render(file, key));
+      pending = this.load(file, key);
       this.inFlight.set(id, pending);
       pending
         .catch((err: unknown) => {
@@ -85,6 +83,13 @@ export class Thumbnails {
         .finally(() => this.inFlight.delete(id));
     }
     return pending;
+  }
+
+  private async load(file: ContentFile, key: ThumbnailKey): Promise<Buffer> {
+    const cached = await this.cache.get(key);
+    if (cached) return cached;
+    if (this.gate.queued >= this.limits.maxWaiting) throw new HttpError(503, "thumbnails are busy, try again");
+    return this.gate.run(() => this.render(file, key));
   }
 
   private async render(file: ContentFile, key: ThumbnailKey): Promise<Buffer> {
