@@ -13,6 +13,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { VideoPoster } from "@/features/thumbnails/components/video-poster";
+import { useSettled } from "@/features/thumbnails/hooks/use-settled";
 import { thumbnailClass, thumbnailSizes } from "@/features/thumbnails/lib/thumbnail-source";
 import { cn } from "@/lib/cn";
 import type { FileItem, PreviewType } from "../lib/file-item";
@@ -36,13 +37,16 @@ function iconOf(item: FileItem): LucideIcon {
 
 /**
  * The item's thumbnail when there is one (resizer host or our server; a video's poster frame drawn here), else an
- * icon by type; the icon again if the picture fails. Rendered only for the list's rendered rows, fetched lazily.
+ * icon by type; the icon again if the picture fails. Rendered only for the list's rendered rows that stay a moment,
+ * fetched lazily.
  */
 export function FileIcon({ item, large = false }: { item: FileItem; large?: boolean }) {
   // Keyed by URL: a row reused for another item must not keep the last item's failure.
   const [failed, setFailed] = useState<string>();
+  // Asked for only once the row has stayed rendered a moment, so a fast scroll does not queue a picture per row.
+  const settled = useSettled(item.thumbnailUrl);
   const Icon = iconOf(item);
-  if (item.thumbnailUrl && failed !== item.thumbnailUrl) {
+  if (item.thumbnailUrl && settled && failed !== item.thumbnailUrl) {
     const src = item.thumbnailUrl;
     return (
       <img

@@ -1,24 +1,18 @@
 import { useEffect, useState } from "react";
 import { posterFrame } from "../lib/poster-frames";
-
-/** Rows that stay on screen this long get their poster drawn; a fast scroll passes by without loading videos. */
-const SETTLE_MS = 200;
+import { useSettled } from "./use-settled";
 
 /** The poster frame of a video while its row is rendered: a blob URL, undefined while waiting, null if none. */
 export function usePosterFrame(url: string | undefined): string | null | undefined {
+  const settled = useSettled(url);
   const [poster, setPoster] = useState<{ url: string; poster: string | null }>();
   useEffect(() => {
-    if (!url) return;
+    if (!url || !settled) return;
     const left = new AbortController();
-    const timer = setTimeout(() => {
-      void posterFrame(url, left.signal).then((found) => {
-        if (!left.signal.aborted) setPoster({ url, poster: found ?? null });
-      });
-    }, SETTLE_MS);
-    return () => {
-      clearTimeout(timer);
-      left.abort();
-    };
-  }, [url]);
+    void posterFrame(url, left.signal).then((found) => {
+      if (!left.signal.aborted) setPoster({ url, poster: found ?? null });
+    });
+    return () => left.abort();
+  }, [url, settled]);
   return poster && poster.url === url ? poster.poster : undefined;
 }

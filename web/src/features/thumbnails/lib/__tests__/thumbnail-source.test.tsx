@@ -1,4 +1,4 @@
-import { fireEvent, render } from "@testing-library/react";
+import { fireEvent, render, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FileIcon } from "@/features/files/components/file-icon";
 import { toFileItem } from "@/features/files/lib/file-item";
@@ -39,9 +39,12 @@ describe("server thumbnails", () => {
     expect(toFileItem({ ...photo, name: "a.pdf" }, { origin, serverThumbnails: true }).thumbnailUrl).toBeUndefined();
   });
 
-  it("show as a lazy picture with both widths, and as the type icon when it fails", () => {
+  it("show as a lazy picture with both widths, and as the type icon when it fails", async () => {
     const item = toFileItem(photo, { origin: "https://drive.example", serverThumbnails: true });
     const { container } = render(<FileIcon item={item} large />);
+    // The type icon first; the picture once the row has stayed a moment.
+    expect(container.querySelector("svg")).not.toBeNull();
+    await waitFor(() => expect(container.querySelector("img")).not.toBeNull());
     const img = container.querySelector("img");
     expect(img).toHaveAttribute("loading", "lazy");
     expect(img).toHaveAttribute("decoding", "async");
