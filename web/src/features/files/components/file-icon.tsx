@@ -14,7 +14,7 @@ import {
 import { useState } from "react";
 import { VideoPoster } from "@/features/thumbnails/components/video-poster";
 import { useSettled } from "@/features/thumbnails/hooks/use-settled";
-import { thumbnailClass, thumbnailSizes } from "@/features/thumbnails/lib/thumbnail-source";
+import { cancelUnfinished, thumbnailClass, thumbnailSizes } from "@/features/thumbnails/lib/thumbnail-source";
 import { cn } from "@/lib/cn";
 import type { FileItem, PreviewType } from "../lib/file-item";
 
@@ -50,6 +50,7 @@ export function FileIcon({ item, large = false }: { item: FileItem; large?: bool
     const src = item.thumbnailUrl;
     return (
       <img
+        ref={cancelUnfinished}
         src={src}
         srcSet={item.thumbnailSrcSet}
         sizes={item.thumbnailSrcSet ? thumbnailSizes(large) : undefined}

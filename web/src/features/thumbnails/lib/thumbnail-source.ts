@@ -34,3 +34,16 @@ export function thumbnailSizes(large: boolean): string {
 export function thumbnailClass(large: boolean): string {
   return large ? "shrink-0 rounded object-cover size-full" : "shrink-0 rounded object-cover size-7";
 }
+
+/**
+ * A ref for thumbnail pictures: a row that leaves the list before its picture arrived drops the request (the
+ * browser cancels a load nothing shows), so the server does not go on rendering for rows scrolled past.
+ */
+export function cancelUnfinished(img: HTMLImageElement | null): (() => void) | undefined {
+  if (!img) return undefined;
+  return () => {
+    if (img.complete) return;
+    img.removeAttribute("srcset");
+    img.removeAttribute("src");
+  };
+}
