@@ -242,6 +242,30 @@ describe("GET /api/thumbnails/{id}", () => {
     for (const row of rows) expect((await thumbnails.get(row, keyOf(row))).length).toBeGreaterThan(0);
   });
 
+  it("does not render a thumbnail whose every request left while it waited its turn", async () => {
+    const { cookie, userId } = await createUser(server);
+    const [a, b] = await Promise.all(
+      ["w1.png", "w2.png"].map(async (name) => {
+        const file = await storePicture(cookie, name, await picture(800, 600, "png"));
+        return ownedContentFile(server.db, userId, file.id);
+      }),
+    );
+    if (!a || !b) throw new Error("no files");
+    const cache = new ThumbnailCache(fs.mkdtempSync(path.join(server.config.dataDir, "gone-")), undefined);
+    const thumbnails = new Thumbnails(new Blobs(server.config), cache, { ...DEFAULT_LIMITS, concurrency: 1 });
+    const keyOf = (row: ContentFile) => ({ fileId: row.id, version: versionOf(row), width: 360, sealed: false });
+    const left = new AbortController();
+    const first = thumbnails.get(a, keyOf(a));
+    const second = thumbnails.get(b, keyOf(b), left.signal);
+    left.abort();
+    await first;
+    await expect(second).rejects.toMatchObject({ status: 503 });
+    expect(fs.existsSync(cache.pathOf(keyOf(b)))).toBe(false);
+    expect(fs.existsSync(cache.pathOf(keyOf(a)))).toBe(true);
+    // Asked again by someone who stays, it renders.
+    expect((await thumbnails.get(b, keyOf(b))).length).toBeGreaterThan(0);
+  });
+
   it("is offered in /capabilities", async () => {
     const res = await server.app.inject({ url: "/api/capabilities" });
     expect(res.json()).toMatchObject({ thumbnails: true });

@@ -49,6 +49,8 @@ class Refusals {
 export class Thumbnails {
   private readonly gate: Gate;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
+  /** Requests still waiting for each thumbnail under way. */
+  private readonly askers = new Map<string, number>();
   private readonly refusals = new Refusals(1000);
 
   constructor(
@@ -67,29 +69,43 @@ export class Thumbnails {
     if (!file.size || !file.parts?.length || file.channel_id === null) throw unsupported();
   }
 
-  /** The thumbnail from the cache, or rendered now; asks for one already under way share it. */
-  get(file: ContentFile, key: ThumbnailKey): Promise<Buffer> {
+  /**
+   * The thumbnail from the cache, or rendered now; asks for one already under way share it. When every ask has gone
+   * (`signal`: the client closed the connection, e.g. its row scrolled away) before its turn, it is not rendered.
+   */
+  get(file: ContentFile, key: ThumbnailKey, signal?: AbortSignal): Promise<Buffer> {
     const id = path.basename(this.cache.pathOf(key));
     const refused = this.refusals.get(id);
     if (refused) return Promise.reject(refused);
+    this.askers.set(id, (this.askers.get(id) ?? 0) + 1);
+    signal?.addEventListener("abort", () => {
+      const left = this.askers.get(id);
+      if (left !== undefined) this.askers.set(id, left - 1);
+    });
     let pending = this.inFlight.get(id);
     if (!pending) {
-      pending = this.load(file, key);
+      pending = this.load(file, key, id);
       this.inFlight.set(id, pending);
       pending
         .catch((err: unknown) => {
           if (err instanceof HttpError && err.status !== 503) this.refusals.add(id, err);
         })
-        .finally(() => this.inFlight.delete(id));
+        .finally(() => {
+          this.inFlight.delete(id);
+          this.askers.delete(id);
+        });
     }
     return pending;
   }
 
-  private async load(file: ContentFile, key: ThumbnailKey): Promise<Buffer> {
+  private async load(file: ContentFile, key: ThumbnailKey, id: string): Promise<Buffer> {
     const cached = await this.cache.get(key);
     if (cached) return cached;
     if (this.gate.queued >= this.limits.maxWaiting) throw new HttpError(503, "thumbnails are busy, try again");
-    return this.gate.run(() => this.render(file, key));
+    return this.gate.run(() => {
+      if ((this.askers.get(id) ?? 0) <= 0) throw new HttpError(503, "nobody waits for this thumbnail any more");
+      return this.render(file, key);
+    });
   }
 
   private async render(file: ContentFile, key: ThumbnailKey): Promise<Buffer> {
@@ -120,7 +136,11 @@ export async function thumbnailRoutes(app: FastifyInstance, { db, blobs, config 
     if (noneMatch?.split(",").some((t) => t.trim() === etag))
       return reply.status(304).header("ETag", etag).header("Cache-Control", CACHE_CONTROL).send();
     // Headers only once the picture exists: a refusal or a busy answer must not be kept by the browser.
-    const webp = await thumbnails.get(file, key);
+    const gone = new AbortController();
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    const webp = await thumbnails.get(file, key, gone.signal);
     return reply
       .type("image/webp")
       .header("ETag", etag)
