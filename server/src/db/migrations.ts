@@ -1,5 +1,6 @@
 import type { DbHandle } from "./index.js";
 import { scaleMigration } from "./migration-3-scale.js";
+import { multiInstanceMigration } from "./migration-4-multi-instance.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -102,6 +103,8 @@ export const migrations: (string | string[])[] = [
   `,
   // 3: parts, jobs, sort keys, counts per scope and page marks (see migration-3-scale.ts).
   scaleMigration,
+  // 4: sign-in, share-password and job state shared by every server instance (see migration-4-multi-instance.ts).
+  multiInstanceMigration,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

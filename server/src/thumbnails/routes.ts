@@ -2,9 +2,8 @@ import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
-import { requireUser } from "../auth/session.js";
 import { type ContentFile, ownedContentFile } from "../content/send-file.js";
+import type { Deps } from "../deps.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { Gate } from "../http/gate.js";
 import type { Blobs } from "../storage/blobs.js";
@@ -123,12 +122,11 @@ export async function thumbnailRoutes(app: FastifyInstance, { db, blobs, config 
   const thumbnails = new Thumbnails(blobs, openThumbnailCache(config));
 
   app.get("/thumbnails/:id", async (req, reply) => {
-    const user = await requireUser(db, req);
     const parsed = thumbnailQuery.safeParse(req.query);
     if (!parsed.success) throw badRequest("w must be 360 or 720");
     const width = Number(parsed.data.w);
     const { id } = req.params as { id: string };
-    const file = await ownedContentFile(db, user.userId, id);
+    const file = await ownedContentFile(db, req.user.userId, id);
     thumbnails.check(file);
     const key: ThumbnailKey = { fileId: file.id, version: versionOf(file), width, sealed: file.encrypted };
     const etag = `"${key.version}-${width}"`;
