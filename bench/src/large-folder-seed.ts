@@ -12,20 +12,22 @@ export async function createEmptyFile(request: APIRequestContext, name: string, 
 }
 
 /**
- * Copies the template row until its folder holds `count` files named file-0000001.txt... in name order, with
- * distinct dates, each with its name's sort key. The database's triggers keep the folder's count and page marks.
+ * Copies the template row until its folder holds `count` files named file-0000001.txt... (or another `extension`) in
+ * name order, with distinct dates, each with its name's sort key. The copies share the template's parts, as copies
+ * made through the API do. The database's triggers keep the folder's count and page marks.
  */
 export async function cloneRows(
   db: { dataDir: string; databaseUrl?: string },
   templateId: string,
   count: number,
+  extension = ".txt",
 ): Promise<void> {
   const conn = await openDb(db);
   try {
     const batch = 20_000;
     for (let from = 2; from <= count; from += batch) {
       const numbers = Array.from({ length: Math.min(batch, count - from + 1) }, (_, i) => from + i);
-      const names = numbers.map((g) => `file-${String(g).padStart(7, "0")}.txt`);
+      const names = numbers.map((g) => `file-${String(g).padStart(7, "0")}${extension}`);
       await conn.background.query(
         `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, status, parent_id,
                             parts, channel_id, hash, created_at, updated_at)

@@ -25,6 +25,7 @@ import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { ownerShareRoutes } from "./shares/owner-list.js";
 import { shareRoutes } from "./shares/routes.js";
 import { Blobs } from "./storage/blobs.js";
+import { thumbnailRoutes } from "./thumbnails/routes.js";
 import { uploadRoutes } from "./uploads/routes.js";
 import { userRoutes } from "./users/routes.js";
 import { versionRoutes } from "./version/routes.js";
@@ -111,6 +112,7 @@ export async function buildApp(
           await signedIn.register(uploadRoutes, full);
           await signedIn.register(ownerShareRoutes, full);
           await signedIn.register(userRoutes, full);
+          await signedIn.register(thumbnailRoutes, full);
         });
       },
       { prefix: "/api" },

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 import { Contract, routesFromTree } from "./openapi-contract.js";
 import { SocketReader, signInViaWebsocket, watchLoginCodes } from "./sign-in.js";
+import { storeFile } from "./upload-fixtures.js";
 
 // Every response below is checked against docs/openapi.json, so the server and the document cannot drift apart.
 const contract = new Contract();
@@ -245,6 +247,34 @@ describe("files, uploads, content and shares", () => {
       (await call("GET", "/files/{id}/{name}", { params: { id: fileId, name: "a.bin" }, cookie: other.cookie }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it("thumbnails", async () => {
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366cc" } })
+      .png()
+      .toBuffer();
+    const image = await storeFile(server, user.cookie, png, { name: "p.png", mimeType: "image/png" });
+    const ok = await call("GET", "/thumbnails/{id}", { params: { id: image.id }, query: { w: "360", v: "1" } });
+    expect(ok.statusCode).toBe(200);
+    const etag = String(ok.headers.etag);
+    const fresh = await call("GET", "/thumbnails/{id}", {
+      params: { id: image.id },
+      query: { w: "360" },
+      headers: { "if-none-match": etag },
+    });
+    expect(fresh.statusCode).toBe(304);
+    const get = (query: Record<string, string>, id = fileId) =>
+      call("GET", "/thumbnails/{id}", { params: { id }, query });
+    expect((await get({ w: "100" }, image.id)).statusCode).toBe(400);
+    expect((await get({ w: "360" })).statusCode).toBe(415);
+    expect(
+      (await call("GET", "/thumbnails/{id}", { params: { id: image.id }, query: { w: "360" }, cookie: other.cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call("GET", "/thumbnails/{id}", { params: { id: image.id }, query: { w: "360" }, cookie: null }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("rename, move, copy, share, delete", async () => {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, setSettings, test } from "../../fixtures.js";
 import { openDrive, row } from "./helpers.js";
-import { docx, epub, pdf, png, wav, xlsx } from "./samples.js";
+import { docx, epub, pdf, png, recordWebm, wav, xlsx } from "./samples.js";
 
 const modal = (page: Page) => page.getByRole("dialog");
 
@@ -65,34 +65,8 @@ test("video: a WebM made in the browser plays; a format the browser can't play o
   api,
 }) => {
   await openDrive(page);
-  // Record a short WebM from a canvas with the browser's own encoder (no ffmpeg on the machine).
-  const webm = await page.evaluate(async () => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 64;
-    canvas.height = 48;
-    const ctx = canvas.getContext("2d");
-    const stream = canvas.captureStream(10);
-    const recorder = new MediaRecorder(stream, { mimeType: "video/webm" });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (e) => chunks.push(e.data);
-    const stopped = new Promise((resolve) => {
-      recorder.onstop = resolve;
-    });
-    recorder.start();
-    for (let frame = 0; frame < 10; frame++) {
-      if (ctx) {
-        ctx.fillStyle = `hsl(${frame * 36}, 80%, 50%)`;
-        ctx.fillRect(0, 0, 64, 48);
-      }
-      await new Promise((r) => requestAnimationFrame(r));
-    }
-    await new Promise((r) => setTimeout(r, 300));
-    recorder.stop();
-    await stopped;
-    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
-    return Array.from(bytes);
-  });
-  await api.uploadFile("/", "clip.webm", Buffer.from(webm), { mimeType: "video/webm" });
+  const webm = await recordWebm(page);
+  await api.uploadFile("/", "clip.webm", webm, { mimeType: "video/webm" });
   await api.uploadFile("/", "movie.mkv", "this is not a matroska file", { mimeType: "video/x-matroska" });
   await page.reload();
   await openPreview(page, "clip.webm");

@@ -1,5 +1,6 @@
 // Small but real sample files for the preview tests, generated here so nothing binary lives in the repo.
 import zlib from "node:zlib";
+import type { Page } from "@playwright/test";
 import JSZip from "jszip";
 
 function crc32(bytes: Buffer): number {
@@ -153,4 +154,35 @@ export async function epub(chapters: string[]): Promise<Buffer> {
     );
   });
   return z.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
+}
+
+/** A 64x48 WebM of ten colours, recorded from a canvas with the browser's own encoder (no ffmpeg on the machine). */
+export async function recordWebm(page: Page): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 64;
+    canvas.height = 48;
+    const ctx = canvas.getContext("2d");
+    const stream = canvas.captureStream(10);
+    const recorder = new MediaRecorder(stream, { mimeType: "video/webm" });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    const stopped = new Promise((resolve) => {
+      recorder.onstop = resolve;
+    });
+    recorder.start();
+    for (let frame = 0; frame < 10; frame++) {
+      if (ctx) {
+        ctx.fillStyle = `hsl(${frame * 36}, 80%, 50%)`;
+        ctx.fillRect(0, 0, 64, 48);
+      }
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    recorder.stop();
+    await stopped;
+    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+    return Array.from(bytes);
+  });
+  return Buffer.from(bytes);
 }

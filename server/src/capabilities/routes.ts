@@ -17,6 +17,8 @@ export interface Capabilities {
   shareList: boolean;
   /** `PATCH /files/{id}/share` with `password: null` or `expiresAt: null` removes the password or the expiry. */
   shareClear: boolean;
+  /** `GET /thumbnails/{fileId}?w=360|720` renders WebP thumbnails of images, so none needs a resizer host. */
+  thumbnails: boolean;
 }
 
 export const CAPABILITIES: Capabilities = {
@@ -25,6 +27,7 @@ export const CAPABILITIES: Capabilities = {
   updatedAtInstants: true,
   shareList: true,
   shareClear: true,
+  thumbnails: true,
 };
 
 export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {

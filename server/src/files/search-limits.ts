@@ -1,4 +1,5 @@
 import { HttpError } from "../http/errors.js";
+import { Gate } from "../http/gate.js";
 
 /**
  * Searches (text, regex, deep, filtered) are the listings whose cost grows with the drive. One user runs at most
@@ -9,32 +10,6 @@ const PER_USER = 2;
 const QUEUE_PER_USER = 8;
 /** All users together, so plain requests always find a free PostgreSQL connection (the pool has 10). */
 const ALL_USERS = 6;
-
-class Gate {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
-
-  get queued() {
-    return this.waiting.length;
-  }
-
-  get idle() {
-    return this.running === 0 && this.waiting.length === 0;
-  }
-
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running++;
-    try {
-      return await fn();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-}
 
 const gates = new Map<number, Gate>();
 const everyone = new Gate(ALL_USERS);

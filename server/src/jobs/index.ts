@@ -4,6 +4,8 @@ import { type PartRef, RECLAIM_JOB, reclaimParts } from "../parts/parts.js";
 import { reconcileParts } from "../parts/reconcile.js";
 import { pruneShareAttempts } from "../shares/share-guard.js";
 import type { Blobs } from "../storage/blobs.js";
+import { openThumbnailCache } from "../thumbnails/cache.js";
+import { pruneThumbnails } from "../thumbnails/prune.js";
 import { expireUploads } from "../uploads/cleanup.js";
 import { enqueue, JobQueue } from "./queue.js";
 
@@ -13,10 +15,11 @@ const HOUR = 60 * 60 * 1000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
 /**
- * The server's jobs: reclaiming parts, and the recurring upload expiry, part reconciliation and removal of sign-in
- * and share-password records that no check looks at any more.
+ * The server's jobs: reclaiming parts, and the recurring upload expiry, part reconciliation, thumbnail pruning and
+ * removal of sign-in and share-password records that no check looks at any more.
  */
 export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
+  const thumbnails = openThumbnailCache(blobs.config);
   return new JobQueue(db, {
     [RECLAIM_JOB]: async (payload, ctx) => {
       await reclaimParts(ctx.db, blobs, (payload as { parts: PartRef[] }).parts, ctx.renew);
@@ -31,6 +34,10 @@ export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
       await reconcileParts(ctx.db, blobs, ctx.renew);
       return later(6 * HOUR);
     },
+    "prune-thumbnails": async (_payload, ctx) => {
+      await pruneThumbnails(ctx.db, thumbnails);
+      return later(24 * HOUR);
+    },
     "expire-attempts": async (_payload, ctx) => {
       await pruneSignIns(ctx.db.background);
       await pruneShareAttempts(ctx.db.background);
@@ -43,5 +50,6 @@ export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
 export async function scheduleRecurringJobs(db: Db): Promise<void> {
   await enqueue(db.background, "expire-uploads", {}, { key: "expire-uploads", runAt: later(60_000) });
   await enqueue(db.background, "reconcile-parts", {}, { key: "reconcile-parts", runAt: later(10 * 60_000) });
+  await enqueue(db.background, "prune-thumbnails", {}, { key: "prune-thumbnails", runAt: later(HOUR) });
   await enqueue(db.background, "expire-attempts", {}, { key: "expire-attempts", runAt: later(10 * 60_000) });
 }

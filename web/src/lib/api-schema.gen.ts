@@ -545,6 +545,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/thumbnails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A WebP thumbnail of an image file (our addition)
+         * @description Renders the owner's image file (JPEG, PNG, WebP, GIF's first frame, AVIF/HEIF, TIFF; not SVG) at most `w` pixels wide and twice that high, upright by its EXIF orientation, never enlarged. Rendered once and kept in the server's data directory (sealed with the server's key for encrypted files); later calls answer from there. The ETag names the file's version and the width; `v` is ignored by the server and lets a client give a replaced file a new URL, so the answer may be kept for a day (`Cache-Control: private, max-age=86400`). Sources over 50 MiB or 100 megapixels are refused with 413.
+         */
+        get: operations["Thumbnails_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1196,6 +1216,8 @@ export interface components {
             shareList: boolean;
             /** @description `PATCH /files/{id}/share` with `password: null` or `expiresAt: null` removes the password or the expiry. Teldrive 1.8 cannot remove either (an empty password changes nothing). */
             shareClear: boolean;
+            /** @description `GET /thumbnails/{id}?w=360|720` renders WebP thumbnails of the user's images (encrypted ones too), so thumbnails need no resizer host. Teldrive has no such call. */
+            thumbnails: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {
@@ -3478,6 +3500,109 @@ export interface operations {
             };
             /** @description An unexpected error response. */
             default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Thumbnails_get: {
+        parameters: {
+            query: {
+                w: "360" | "720";
+                /** @description Any short text (the client sends the file's updatedAt); ignored by the server. */
+                v?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: {
+                access_token?: string;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail. */
+            200: {
+                headers: {
+                    /** @description Strong validator of the file's version and the width */
+                    Etag: string;
+                    "Cache-Control": "private, max-age=86400";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description If-None-Match matched: the client's copy is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `w` is not 360 or 720, or the item is a folder. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such active file of this user. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The source is over 50 MiB or 100 megapixels. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an image format the server renders (SVG, PDF, video, anything else). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The image's header was read but its pixels could not be decoded. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many thumbnails are being rendered; try again (Retry-After is not promised). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

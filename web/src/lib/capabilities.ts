@@ -11,6 +11,7 @@ export const TELDRIVE_1_8: Capabilities = {
   updatedAtInstants: false,
   shareList: false,
   shareClear: false,
+  thumbnails: false,
 };
 
 /**

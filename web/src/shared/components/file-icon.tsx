@@ -13,6 +13,9 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/lib/cn";
+import { VideoPoster } from "@/shared/thumbnails/components/video-poster";
+import { useSettled } from "@/shared/thumbnails/hooks/use-settled";
+import { cancelUnfinished, thumbnailClass, thumbnailSizes } from "@/shared/thumbnails/lib/thumbnail-source";
 import type { FileItem, PreviewType } from "../lib/file-item";
 
 const ICONS: Record<PreviewType, LucideIcon> = {
@@ -32,28 +35,46 @@ function iconOf(item: FileItem): LucideIcon {
   return item.category === "archive" ? FileArchive : File;
 }
 
-/** The item's thumbnail when the resizer gives one, else an icon by type. */
+/**
+ * The item's thumbnail when there is one (resizer host or our server; a video's poster frame drawn here), else an
+ * icon by type; the icon again if the picture fails. Rendered only for the list's rendered rows that stay a moment,
+ * fetched lazily.
+ */
 export function FileIcon({ item, large = false }: { item: FileItem; large?: boolean }) {
-  const [broken, setBroken] = useState(false);
+  // Keyed by URL: a row reused for another item must not keep the last item's failure.
+  const [failed, setFailed] = useState<string>();
+  // Asked for only once the row has stayed rendered a moment, so a fast scroll does not queue a picture per row.
+  const settled = useSettled(item.thumbnailUrl);
   const Icon = iconOf(item);
-  if (item.thumbnailUrl && !broken) {
+  if (item.thumbnailUrl && settled && failed !== item.thumbnailUrl) {
+    const src = item.thumbnailUrl;
     return (
       <img
-        src={item.thumbnailUrl}
+        ref={cancelUnfinished}
+        src={src}
+        srcSet={item.thumbnailSrcSet}
+        sizes={item.thumbnailSrcSet ? thumbnailSizes(large) : undefined}
         alt=""
         loading="lazy"
         decoding="async"
         draggable={false}
-        onError={() => setBroken(true)}
-        className={cn("shrink-0 rounded object-cover", large ? "size-full" : "size-7")}
+        onError={() => setFailed(src)}
+        className={thumbnailClass(large)}
       />
     );
   }
-  return (
+  const icon = (
     <Icon
       aria-hidden
       className={cn("shrink-0", item.isDir ? "text-primary" : "text-on-surface-variant", large ? "size-14" : "size-6")}
       strokeWidth={1.5}
     />
+  );
+  return item.posterFrom ? (
+    <VideoPoster url={item.posterFrom} mimeType={item.mimeType} large={large}>
+      {icon}
+    </VideoPoster>
+  ) : (
+    icon
   );
 }

@@ -1,4 +1,5 @@
 import type { components } from "@/lib/api-schema.gen";
+import { serverThumbnail, type ThumbnailSource } from "@/shared/thumbnails/lib/thumbnail-source";
 
 /** A file or folder as the server sends it. */
 export type ServerFile = components["schemas"]["File"];
@@ -21,6 +22,10 @@ export interface FileItem {
   previewType?: PreviewType;
   openable: boolean;
   thumbnailUrl?: string;
+  /** Other widths of the same thumbnail for high-density screens (our server's thumbnails; a resizer gives one). */
+  thumbnailSrcSet?: string;
+  /** A video's content URL, for a poster frame the browser draws itself (with our server's thumbnails only). */
+  posterFrom?: string;
   isEncrypted: boolean;
 }
 
@@ -113,6 +118,8 @@ export interface DeriveOptions {
   hash?: string;
   /** Origin the resizer reaches us at (window.location.origin in the browser). */
   origin?: string;
+  /** The server renders thumbnails (`thumbnails` in /capabilities); a resizer host still comes first. */
+  serverThumbnails?: boolean;
 }
 
 function isValidUrl(value: string): boolean {
@@ -124,6 +131,14 @@ function isValidUrl(value: string): boolean {
   }
 }
 
+/** A configured resizer host first (the spec), else our server's own thumbnails when it has them, else none. */
+function thumbnailOf(id: string, name: string, updatedAt: string, opts: DeriveOptions): ThumbnailSource | undefined {
+  const host = opts.resizerHost?.trim();
+  if (host && opts.origin && isValidUrl(host))
+    return { src: thumbnailUrlOf(host, fileContentUrl({ origin: opts.origin, id, name, hash: opts.hash })) };
+  return opts.serverThumbnails && id ? serverThumbnail({ id, updatedAt }) : undefined;
+}
+
 export function toFileItem(file: ServerFile, opts: DeriveOptions = {}): FileItem {
   const mimeType = file.mimeType ?? "";
   const isDir = mimeType === FOLDER_MIME || file.type === "folder";
@@ -131,11 +146,7 @@ export function toFileItem(file: ServerFile, opts: DeriveOptions = {}): FileItem
   const id = file.id ?? "";
   const updatedAt = file.updatedAt ?? "";
   const encrypted = file.encrypted ?? false;
-  const host = opts.resizerHost?.trim();
-  const thumbnailUrl =
-    previewType === "image" && host && opts.origin && isValidUrl(host)
-      ? thumbnailUrlOf(host, fileContentUrl({ origin: opts.origin, id, name: file.name, hash: opts.hash }))
-      : undefined;
+  const thumbnail = previewType === "image" ? thumbnailOf(id, file.name, updatedAt, opts) : undefined;
   return {
     id,
     name: file.name,
@@ -150,7 +161,12 @@ export function toFileItem(file: ServerFile, opts: DeriveOptions = {}): FileItem
     modDate: new Date(updatedAt),
     previewType,
     openable: isDir || previewType !== undefined,
-    thumbnailUrl,
+    thumbnailUrl: thumbnail?.src,
+    thumbnailSrcSet: thumbnail?.srcSet,
+    posterFrom:
+      previewType === "video" && opts.serverThumbnails && id
+        ? `/api/files/${encodeURIComponent(id)}/${encodeURIComponent(file.name)}`
+        : undefined,
     isEncrypted: encrypted,
   };
 }

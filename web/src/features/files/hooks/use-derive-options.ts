@@ -3,10 +3,18 @@ import { useMemo } from "react";
 import { sessionQueryOptions } from "@/shared/api/get-session";
 import type { DeriveOptions } from "@/shared/lib/file-item";
 import { useSettings } from "@/shared/stores/settings-store";
+import { useServerThumbnails } from "@/shared/thumbnails/hooks/use-server-thumbnails";
 
-/** What deriving a FileItem needs from outside the list: the resizer host and the session hash for its URLs. */
+/**
+ * What deriving a FileItem needs from outside the list: the resizer host and the session hash for its URLs, and
+ * whether the server renders thumbnails.
+ */
 export function useDeriveOptions(): DeriveOptions {
   const resizerHost = useSettings((s) => s.resizerHost);
   const hash = useQuery(sessionQueryOptions()).data?.hash;
-  return useMemo(() => ({ resizerHost, hash, origin: window.location.origin }), [resizerHost, hash]);
+  const serverThumbnails = useServerThumbnails();
+  return useMemo(
+    () => ({ resizerHost, hash, origin: window.location.origin, serverThumbnails }),
+    [resizerHost, hash, serverThumbnails],
+  );
 }

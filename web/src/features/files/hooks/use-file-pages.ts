@@ -10,7 +10,7 @@ import { type PageWindowInput, pagesToObserve } from "../lib/page-window";
 const derived = new WeakMap<FileListPage, { key: string; items: FileItem[] }>();
 
 function itemsOf(page: FileListPage, opts: DeriveOptions): FileItem[] {
-  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}`;
+  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}|${opts.serverThumbnails ?? false}`;
   const hit = derived.get(page);
   if (hit?.key === key) return hit.items;
   const items = page.items.map((file) => toFileItem(file, opts));

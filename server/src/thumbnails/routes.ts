@@ -1,0 +1,149 @@
+import path from "node:path";
+import { buffer } from "node:stream/consumers";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { type ContentFile, ownedContentFile } from "../content/send-file.js";
+import type { Deps } from "../deps.js";
+import { badRequest, HttpError } from "../http/errors.js";
+import { Gate } from "../http/gate.js";
+import type { Blobs } from "../storage/blobs.js";
+import { openThumbnailCache, type ThumbnailCache, type ThumbnailKey, versionOf } from "./cache.js";
+import {
+  DEFAULT_LIMITS,
+  renderThumbnail,
+  THUMBNAIL_WIDTHS,
+  type ThumbnailLimits,
+  type ThumbnailWidth,
+  tooLarge,
+  unsupported,
+} from "./render.js";
+
+const thumbnailQuery = z.object({
+  w: z.enum(THUMBNAIL_WIDTHS.map(String) as ["360", "720"], { message: "w must be 360 or 720" }),
+  // The client adds the file's version so a replaced file gets a new URL; the server needs only the id.
+  v: z.string().max(64).optional(),
+});
+
+/** A thumbnail's URL changes with its file (see `v`), so the browser may keep it for a day without asking. */
+const CACHE_CONTROL = "private, max-age=86400";
+const SVG = /svg/i;
+
+/** Remembers recent refusals (undecodable, too large) so a broken file is not read again on every scroll past it. */
+class Refusals {
+  private readonly seen = new Map<string, HttpError>();
+  constructor(private readonly limit: number) {}
+  get(key: string) {
+    return this.seen.get(key);
+  }
+  add(key: string, error: HttpError) {
+    if (this.seen.size >= this.limit) {
+      const oldest = this.seen.keys().next().value;
+      if (oldest !== undefined) this.seen.delete(oldest);
+    }
+    this.seen.set(key, error);
+  }
+}
+
+/** Renders (once, behind the gate) and caches thumbnails; requests for the same one share one rendering. */
+export class Thumbnails {
+  private readonly gate: Gate;
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+  /** Requests still waiting for each thumbnail under way. */
+  private readonly askers = new Map<string, number>();
+  private readonly refusals = new Refusals(1000);
+
+  constructor(
+    private readonly blobs: Blobs,
+    readonly cache: ThumbnailCache,
+    private readonly limits: ThumbnailLimits = DEFAULT_LIMITS,
+  ) {
+    this.gate = new Gate(limits.concurrency);
+  }
+
+  /** Refusals that need no reading: not a file, an SVG, a source over the size limit. */
+  check(file: ContentFile) {
+    if (file.type !== "file") throw badRequest("a folder has no thumbnail");
+    if (SVG.test(file.mime_type) || file.name.toLowerCase().endsWith(".svg")) throw unsupported();
+    if ((file.size ?? 0) > this.limits.maxSourceBytes) throw tooLarge();
+    if (!file.size || !file.parts?.length || file.channel_id === null) throw unsupported();
+  }
+
+  /**
+   * The thumbnail from the cache, or rendered now; asks for one already under way share it. When every ask has gone
+   * (`signal`: the client closed the connection, e.g. its row scrolled away) before its turn, it is not rendered.
+   */
+  get(file: ContentFile, key: ThumbnailKey, signal?: AbortSignal): Promise<Buffer> {
+    const id = path.basename(this.cache.pathOf(key));
+    const refused = this.refusals.get(id);
+    if (refused) return Promise.reject(refused);
+    this.askers.set(id, (this.askers.get(id) ?? 0) + 1);
+    signal?.addEventListener("abort", () => {
+      const left = this.askers.get(id);
+      if (left !== undefined) this.askers.set(id, left - 1);
+    });
+    let pending = this.inFlight.get(id);
+    if (!pending) {
+      pending = this.load(file, key, id);
+      this.inFlight.set(id, pending);
+      pending
+        .catch((err: unknown) => {
+          if (err instanceof HttpError && err.status !== 503) this.refusals.add(id, err);
+        })
+        .finally(() => {
+          this.inFlight.delete(id);
+          this.askers.delete(id);
+        });
+    }
+    return pending;
+  }
+
+  private async load(file: ContentFile, key: ThumbnailKey, id: string): Promise<Buffer> {
+    const cached = await this.cache.get(key);
+    if (cached) return cached;
+    if (this.gate.queued >= this.limits.maxWaiting) throw new HttpError(503, "thumbnails are busy, try again");
+    return this.gate.run(() => {
+      if ((this.askers.get(id) ?? 0) <= 0) throw new HttpError(503, "nobody waits for this thumbnail any more");
+      return this.render(file, key);
+    });
+  }
+
+  private async render(file: ContentFile, key: ThumbnailKey): Promise<Buffer> {
+    const { channel_id: channelId, parts, size } = file;
+    if (channelId === null || !parts || !size) throw unsupported();
+    // Plaintext through the same path downloads take: encrypted parts are opened here, in memory only.
+    const source = await buffer(this.blobs.createReadStream({ channelId, parts, size, encrypted: file.encrypted }));
+    const webp = await renderThumbnail(source, key.width as ThumbnailWidth, this.limits);
+    await this.cache.put(key, webp);
+    return webp;
+  }
+}
+
+export async function thumbnailRoutes(app: FastifyInstance, { db, blobs, config }: Deps) {
+  const thumbnails = new Thumbnails(blobs, openThumbnailCache(config));
+
+  app.get("/thumbnails/:id", async (req, reply) => {
+    const parsed = thumbnailQuery.safeParse(req.query);
+    if (!parsed.success) throw badRequest("w must be 360 or 720");
+    const width = Number(parsed.data.w);
+    const { id } = req.params as { id: string };
+    const file = await ownedContentFile(db, req.user.userId, id);
+    thumbnails.check(file);
+    const key: ThumbnailKey = { fileId: file.id, version: versionOf(file), width, sealed: file.encrypted };
+    const etag = `"${key.version}-${width}"`;
+    const noneMatch = req.headers["if-none-match"];
+    if (noneMatch?.split(",").some((t) => t.trim() === etag))
+      return reply.status(304).header("ETag", etag).header("Cache-Control", CACHE_CONTROL).send();
+    // Headers only once the picture exists: a refusal or a busy answer must not be kept by the browser.
+    const gone = new AbortController();
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    const webp = await thumbnails.get(file, key, gone.signal);
+    return reply
+      .type("image/webp")
+      .header("ETag", etag)
+      .header("Cache-Control", CACHE_CONTROL)
+      .header("X-Content-Type-Options", "nosniff")
+      .send(webp);
+  });
+}
