@@ -110,7 +110,8 @@ export async function buildApp(
         await api.register(shareRoutes, full);
         await api.register(userRoutes, full);
         await api.register(versionRoutes, full);
-        await api.register(capabilityRoutes, full);
+        // Teldrive 1.8 has no /capabilities: clients then assume its behaviour for every field.
+        if (!deps.config.teldrive18) await api.register(capabilityRoutes, full);
       },
       { prefix: "/api" },
     );

@@ -13,12 +13,15 @@ export interface Capabilities {
   searchLocation: boolean;
   /** `updatedAt` filters take exact instants (`gte:2024-11-01T00:00:00+01:00`), not only UTC days. */
   updatedAtInstants: boolean;
+  /** `POST /files/delete` moves items to the trash (`/trash…` calls); Teldrive deletes them for good. */
+  trash: boolean;
 }
 
 export const CAPABILITIES: Capabilities = {
   qrLogin: false,
   searchLocation: true,
   updatedAtInstants: true,
+  trash: true,
 };
 
 export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {

@@ -1,5 +1,6 @@
 import type { DbHandle } from "./index.js";
 import { scaleMigration } from "./migration-3-scale.js";
+import { trashMigration } from "./migration-4-trash.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -102,6 +103,8 @@ export const migrations: (string | string[])[] = [
   `,
   // 3: parts, jobs, sort keys, counts per scope and page marks (see migration-3-scale.ts).
   scaleMigration,
+  // 4: the trash (see migration-4-trash.ts).
+  trashMigration,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Db } from "../db/index.js";
+import { PURGE_TRASH_JOB, purgeOldTrash } from "../files/trash.js";
 import { type PartRef, RECLAIM_JOB, reclaimParts } from "../parts/parts.js";
 import { reconcileParts } from "../parts/reconcile.js";
 import type { Blobs } from "../storage/blobs.js";
@@ -10,7 +11,7 @@ export { enqueue, JobQueue } from "./queue.js";
 const HOUR = 60 * 60 * 1000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
-/** The server's jobs: reclaiming parts, and the recurring upload expiry and part reconciliation. */
+/** The server's jobs: reclaiming parts, and the recurring upload expiry, part reconciliation and trash purge. */
 export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
   return new JobQueue(db, {
     [RECLAIM_JOB]: async (payload, ctx) => {
@@ -26,6 +27,11 @@ export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
       await reconcileParts(ctx.db, blobs, ctx.renew);
       return later(6 * HOUR);
     },
+    // Items deleted more than TRASH_KEEP_DAYS ago; their parts then go through the reclaim job.
+    [PURGE_TRASH_JOB]: async (_payload, ctx) => {
+      await purgeOldTrash(ctx.db.background, ctx.renew);
+      return later(HOUR);
+    },
   });
 }
 
@@ -33,4 +39,5 @@ export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
 export async function scheduleRecurringJobs(db: Db): Promise<void> {
   await enqueue(db.background, "expire-uploads", {}, { key: "expire-uploads", runAt: later(60_000) });
   await enqueue(db.background, "reconcile-parts", {}, { key: "reconcile-parts", runAt: later(10 * 60_000) });
+  await enqueue(db.background, PURGE_TRASH_JOB, {}, { key: PURGE_TRASH_JOB, runAt: later(5 * 60_000) });
 }
