@@ -159,7 +159,7 @@ describe("move", () => {
 });
 
 describe("delete", () => {
-  it("deletes folders recursively with their shares and part files, and nothing else", async () => {
+  it("deletes folders recursively (to the trash, then for good) with their shares and part files, and nothing else", async () => {
     const user = await createUser(server);
     await mkdir(server, user, "/keep");
     await mkdir(server, user, "/gone/sub/deeper");
@@ -177,6 +177,7 @@ describe("delete", () => {
     expect((await list(server, user, { path: "/" })).body.items.map((f) => f.name)).toEqual(["keep"]);
     for (const id of [gone.id, sub.id, deep.id, top.id])
       expect((await call(server, user, "GET", `/files/${id}`)).status).toBe(404);
+    expect((await call(server, user, "POST", "/trash/delete", { ids: [gone.id, top.id] })).status).toBe(204);
     expect(await server.db.query("SELECT 1 FROM file_shares WHERE user_id = $1", [user.userId])).toHaveLength(0);
     // Parts go in the background, right after the answer.
     await jobsDone(server);
@@ -281,11 +282,13 @@ describe("copy", () => {
     expect(sha256(await content(user, res.body))).toBe(sha256(data));
     // Deleting the original leaves the copy readable: its parts are still referenced.
     expect((await call(server, user, "POST", "/files/delete", { ids: [src.id] })).status).toBe(204);
+    expect((await call(server, user, "POST", "/trash/delete", { ids: [src.id] })).status).toBe(204);
     await jobsDone(server);
     expect(await existing(copyParts)).toEqual([true, true, true]);
     expect(sha256(await content(user, res.body))).toBe(sha256(data));
     // Deleting the copy too removes them.
     expect((await call(server, user, "POST", "/files/delete", { ids: [res.body.id] })).status).toBe(204);
+    expect((await call(server, user, "POST", "/trash/empty")).status).toBe(204);
     await jobsDone(server);
     expect(await existing(copyParts)).toEqual([false, false, false]);
   });

@@ -9,6 +9,7 @@ export const TELDRIVE_1_8: Capabilities = {
   qrLogin: true,
   searchLocation: false,
   updatedAtInstants: false,
+  trash: false,
 };
 
 /**
