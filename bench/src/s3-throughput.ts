@@ -122,6 +122,7 @@ export async function runS3ThroughputBench(): Promise<Record<string, number | st
       const down = await download(session.client, up.id);
       await spotCheck(session, up.id, source);
       await session.client.call("POST", "/api/files/delete", { ids: [up.id] });
+      await session.client.call("POST", "/api/trash/empty");
       await emptyBucket(client);
       // The OSD keeps objects in RAM: free this round's before the next.
       await cluster.reclaim();
