@@ -1247,6 +1247,8 @@ export interface components {
         };
         /** @description An item the user deleted (a deleted folder is one item; what it holds comes back with it) */
         TrashItem: components["schemas"]["File"] & {
+            /** @description File ID (what the /trash calls take) */
+            id: string;
             /**
              * Format: date-time
              * @description When it was deleted

@@ -1,5 +1,6 @@
 import { Outlet } from "@tanstack/react-router";
 import { FileActionDialogsSlot } from "@/features/file-actions/components/file-action-dialogs-slot";
+import { RestoreClashSlot } from "@/features/trash/components/restore-clash-slot";
 import { UploadPanelSlot } from "@/features/upload/components/upload-panel-slot";
 import { BottomBar } from "./bottom-bar";
 import { Header } from "./header";
@@ -28,6 +29,7 @@ export function AuthedLayout() {
       <BottomBar />
       <UploadPanelSlot />
       <FileActionDialogsSlot />
+      <RestoreClashSlot />
     </div>
   );
 }

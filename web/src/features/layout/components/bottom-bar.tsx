@@ -1,11 +1,12 @@
-import { NAV_ITEMS } from "../nav-items";
+import { useNavItems } from "../nav-items";
 import { NavLink } from "./nav-link";
 
 /** Main navigation below the md breakpoint (576px), where there is no room for the side navigation. */
 export function BottomBar() {
+  const items = useNavItems();
   return (
     <nav aria-label="Main" className="flex shrink-0 border-t border-outline-variant bg-surface-container md:hidden">
-      {NAV_ITEMS.map(({ label, icon: Icon, segment }) => (
+      {items.map(({ label, icon: Icon, segment }) => (
         <NavLink
           key={segment}
           segment={segment}

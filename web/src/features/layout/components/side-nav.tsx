@@ -1,11 +1,12 @@
-import { NAV_ITEMS } from "../nav-items";
+import { useNavItems } from "../nav-items";
 import { NavLink } from "./nav-link";
 
 /** Main navigation for medium and wider screens; below md the BottomBar takes over. */
 export function SideNav() {
+  const items = useNavItems();
   return (
     <nav aria-label="Main" className="hidden w-56 shrink-0 flex-col gap-1 p-3 md:flex">
-      {NAV_ITEMS.map(({ label, icon: Icon, segment }) => (
+      {items.map(({ label, icon: Icon, segment }) => (
         <NavLink
           key={segment}
           segment={segment}

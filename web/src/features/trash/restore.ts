@@ -1,0 +1,44 @@
+import { create } from "zustand";
+import { describeError } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
+import { queryClient } from "@/query-client";
+import { type Clash, clashesOf, type OnConflict, type RestoreResult, restoreFromTrash } from "./api/restore-from-trash";
+import { restoredMessage, trashItemsLabel } from "./lib/trash-text";
+
+export interface RestoreRequest {
+  items: { id: string; name: string }[];
+  clashes: Clash[];
+}
+
+/** A restore stopped by names already taken, waiting for the user's choice (RestoreClashDialog). */
+export const useRestoreClashStore = create<{ request: RestoreRequest | null }>()(() => ({ request: null }));
+
+/**
+ * Puts items back from the trash, with a toast for each step. When a name is taken where an item goes back, nothing
+ * is restored and the user is asked what to do (rename, replace or skip), which calls this again with the choice.
+ * Used by the trash page and by Undo after a delete.
+ */
+export async function restoreItems(
+  items: { id: string; name: string }[],
+  onConflict?: OnConflict,
+): Promise<RestoreResult | undefined> {
+  const id = toast.loading(`Restoring ${trashItemsLabel(items)}…`);
+  try {
+    const result = await restoreFromTrash(
+      items.map((i) => i.id),
+      onConflict,
+    );
+    toast.success(restoredMessage(result), { id });
+    return result;
+  } catch (error) {
+    const clashes = clashesOf(error);
+    if (clashes) {
+      toast.info("A name is already taken where it goes back", { id });
+      useRestoreClashStore.setState({ request: { items, clashes } });
+    } else toast.error(`Could not restore: ${describeError(error)}`, { id });
+    return undefined;
+  } finally {
+    void queryClient.invalidateQueries({ queryKey: ["files"] });
+    void queryClient.invalidateQueries({ queryKey: ["uploads"] });
+  }
+}
