@@ -2,10 +2,12 @@ import { expect, test } from "../../fixtures.js";
 import { expectTheme, inEveryScheme, isPhone, mainNav } from "./matrix.js";
 
 inEveryScheme("header and navigation", (scheme) => {
-  test("navigation: My Drive, Recent, Shared, Storage with the current one marked", async ({ authedPage: page }) => {
+  test("navigation: My Drive, Recent, Shared, Storage, Trash with the current one marked", async ({
+    authedPage: page,
+  }) => {
     await expectTheme(page, scheme);
     const nav = mainNav(page);
-    await expect(nav.getByRole("link")).toHaveText(["My Drive", "Recent", "Shared", "Storage"]);
+    await expect(nav.getByRole("link")).toHaveText(["My Drive", "Recent", "Shared", "Storage", "Trash"]);
     // The side navigation shows from md (576px) up; below it the bottom bar takes its place.
     const box = await nav.boundingBox();
     if (isPhone()) expect(box?.y ?? 0).toBeGreaterThan(700);
@@ -16,6 +18,7 @@ inEveryScheme("header and navigation", (scheme) => {
       ["Recent", /\/recent$/],
       ["Shared", /\/shared$/],
       ["Storage", /\/storage$/],
+      ["Trash", /\/trash$/],
       ["My Drive", /\/my-drive\?path=%2F$/],
     ] as const) {
       await nav.getByRole("link", { name }).click();
