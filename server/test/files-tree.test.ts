@@ -1,7 +1,17 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PartRef } from "../src/storage/store.js";
-import { call, create, type FileJson, list, mkdir, type TestUser, wrongFolderCounts } from "./files-api.js";
+import {
+  call,
+  create,
+  type FileJson,
+  itemAt,
+  list,
+  mkdir,
+  partRefsOf,
+  type TestUser,
+  wrongFolderCounts,
+} from "./files-api.js";
 import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
 import { partExists } from "./storage-helpers.js";
 import { sha256, uploadParts } from "./upload-fixtures.js";
@@ -12,13 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** The user's item at `/dir/name`. */
-async function at(user: TestUser, dir: string, name: string): Promise<FileJson> {
-  const res = await list(server, user, { operation: "find", path: dir, name });
-  const item = res.body.items[0];
-  if (!item) throw new Error(`${dir}/${name} not found`);
-  return item;
-}
+const at = (user: TestUser, dir: string, name: string) => itemAt(server, user, dir, name);
 
 /** Uploads bytes in parts and registers them at `dir` through POST /files with the uploadId. */
 async function storeAt(user: TestUser, dir: string, name: string, data: Buffer, encrypted = false) {
@@ -35,14 +39,7 @@ async function content(user: TestUser, file: FileJson): Promise<Buffer> {
 
 const existing = (refs: PartRef[]) => Promise.all(refs.map((r) => partExists(server.config, r)));
 
-async function partRefs(fileId: string): Promise<PartRef[]> {
-  const [row] = await server.db.query<{ channel_id: number; parts: { id: number }[] }>(
-    "SELECT channel_id, parts FROM files WHERE id = $1",
-    [fileId],
-  );
-  if (!row) throw new Error("no such file row");
-  return row.parts.map((p) => ({ channelId: row.channel_id, partId: p.id }));
-}
+const partRefs = (fileId: string) => partRefsOf(server, fileId);
 
 describe("mkdir", () => {
   it("creates every missing folder and is idempotent", async () => {

@@ -6,8 +6,10 @@ import {
   create,
   type FileJson,
   type FileListJson,
+  itemAt,
   list,
   mkdir,
+  partRefsOf,
   type TestUser,
   wrongFolderCounts,
   wrongMarks,
@@ -52,12 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function at(user: TestUser, dir: string, name: string): Promise<FileJson> {
-  const res = await list(server, user, { operation: "find", path: dir, name });
-  const item = res.body.items[0];
-  if (!item) throw new Error(`${dir}/${name} not found`);
-  return item;
-}
+const at = (user: TestUser, dir: string, name: string) => itemAt(server, user, dir, name);
 
 const names = async (user: TestUser, path: string) =>
   (await list(server, user, { path })).body.items.map((f) => f.name);
@@ -79,14 +76,7 @@ async function content(user: TestUser, file: { id: string; name: string }) {
   });
 }
 
-async function partRefs(fileId: string): Promise<PartRef[]> {
-  const [row] = await server.db.query<{ channel_id: number; parts: { id: number }[] }>(
-    "SELECT channel_id, parts FROM files WHERE id = $1",
-    [fileId],
-  );
-  if (!row) throw new Error("no such file row");
-  return row.parts.map((p) => ({ channelId: row.channel_id, partId: p.id }));
-}
+const partRefs = (fileId: string) => partRefsOf(server, fileId);
 const existing = (refs: PartRef[]) => Promise.all(refs.map((r) => partExists(server.config, r)));
 
 async function countsAreRight() {
