@@ -1,17 +1,9 @@
-import { create } from "zustand";
 import { describeError } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { queryClient } from "@/query-client";
-import { type Clash, clashesOf, type OnConflict, type RestoreResult, restoreFromTrash } from "./api/restore-from-trash";
+import { clashesOf, type OnConflict, type RestoreResult, restoreFromTrash } from "./api/restore-from-trash";
 import { restoredMessage, trashItemsLabel } from "./lib/trash-text";
-
-export interface RestoreRequest {
-  items: { id: string; name: string }[];
-  clashes: Clash[];
-}
-
-/** A restore stopped by names already taken, waiting for the user's choice (RestoreClashDialog). */
-export const useRestoreClashStore = create<{ request: RestoreRequest | null }>()(() => ({ request: null }));
+import { useRestoreClashStore } from "./restore-clash-store";
 
 /**
  * Puts items back from the trash, with a toast for each step. When a name is taken where an item goes back, nothing

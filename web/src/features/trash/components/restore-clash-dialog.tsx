@@ -2,7 +2,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { OnConflict } from "../api/restore-from-trash";
 import { originLabel } from "../lib/trash-text";
-import { restoreItems, useRestoreClashStore } from "../restore";
+import { restoreItems } from "../restore";
+import { useRestoreClashStore } from "../restore-clash-store";
 
 const SHOWN = 10;
 

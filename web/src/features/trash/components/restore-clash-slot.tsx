@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useRestoreClashStore } from "../restore";
+import { useRestoreClashStore } from "../restore-clash-store";
 
 // Radix Dialog and the dialog itself load only when a restore meets a taken name.
 const RestoreClashDialog = lazy(() =>
