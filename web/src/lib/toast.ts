@@ -34,7 +34,7 @@ function withAction(message: string, action: ToastAction, dismiss: () => void) {
       {
         type: "button",
         className:
-          "shrink-0 rounded-full px-3 py-2 text-sm font-medium text-primary hover:bg-primary/10 outline-none focus-visible:outline-2 focus-visible:outline-primary",
+          "min-h-11 shrink-0 rounded-full px-3 text-sm font-medium text-primary outline-none hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary pointer-coarse:min-h-12",
         onClick: () => {
           dismiss();
           action.onClick();

@@ -120,7 +120,7 @@ function TrashRow({ item, onDelete }: { item: TrashItem; onDelete(): void }) {
       <Icon aria-hidden className="size-6 shrink-0 text-on-surface-variant" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{item.name}</p>
-        <p className="truncate text-sm text-on-surface-variant">
+        <p className="text-sm break-words text-on-surface-variant">
           From {originLabel(item.origin)} · Deleted {deleted}
           {!isDir && ` · ${formatSize(item.size ?? 0)}`}
         </p>
