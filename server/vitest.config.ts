@@ -3,9 +3,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    // S3-only checks need the S3 endpoint of `npm test`'s Ceph step (TEST_S3_ENDPOINT); every other
-    // file runs against whichever store the environment selects.
-    exclude: process.env.TEST_S3_ENDPOINT ? [] : ["test/storage-s3.test.ts"],
+    // S3-only checks need the S3 endpoint of `npm test`'s Ceph step (TEST_S3_ENDPOINT), and several server
+    // instances need a database they can share (TEST_DATABASE_URL: PGlite is one process's); every other
+    // file runs against whichever database and store the environment selects.
+    exclude: [
+      ...(process.env.TEST_S3_ENDPOINT ? [] : ["test/storage-s3.test.ts"]),
+      ...(process.env.TEST_DATABASE_URL ? [] : ["test/multi-instance.test.ts"]),
+    ],
     // Generous bounds, not synchronisation: hooks wait for a real server and database to be ready (a PGlite boot, a
     // PostgreSQL database), which on a machine shared by several suites can take minutes. Slower, never red.
     testTimeout: 5 * 60_000,

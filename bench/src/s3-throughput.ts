@@ -1,7 +1,8 @@
-// Upload and download of one large file through one server instance whose parts live in S3 (a throw-away
-// Ceph RADOS Gateway from scripts/ceph-s3.mjs), as ratios of the store's own put and get speed measured
-// with the AWS SDK in the same run, on the same data, in the same shape: the parts as objects, CONCURRENCY
-// puts in flight (as the upload sends them), then one get after another (as one download reads them).
+// Upload and download of one large file through the drive server whose parts live in S3 (a throw-away Ceph RADOS
+// Gateway from scripts/ceph-s3.mjs), through one instance and through two instances sharing one PostgreSQL and the
+// bucket, as ratios of the store's own put and get speed measured with the AWS SDK in the same round, on the same
+// data, in the same shape: the parts as objects, CONCURRENCY puts in flight (as the upload sends them), then one
+// get after another (as one download reads them).
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
@@ -14,8 +15,10 @@ import {
   paginateListObjectsV2,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { startDriveServer } from "../../e2e/lib/server.js";
+import { type DriveServer, startDriveServer } from "../../e2e/lib/server.js";
 import { startCephS3 } from "../../scripts/ceph-s3.mjs";
+import { startTestPostgres } from "../../scripts/test-postgres.mjs";
+import { NodeClient } from "./lib/node-client.js";
 import {
   CHUNK,
   CONCURRENCY,
@@ -23,6 +26,7 @@ import {
   download,
   mbps,
   PART_SIZE,
+  type Session,
   SIZE,
   signIn,
   spotCheck,
@@ -68,6 +72,41 @@ async function sdkGet(client: S3Client): Promise<number> {
   return performance.now() - started;
 }
 
+/**
+ * The file read part by part with Range requests, one after another, alternating between the instances (what a
+ * client spreading one download over several instances does; the same shape as the SDK's gets).
+ */
+async function downloadAlternating(bases: string[], cookie: string, id: string): Promise<number> {
+  const started = performance.now();
+  let total = 0;
+  for (let i = 0; i < partCount; i++) {
+    const { start, end } = partRange(i);
+    const res = await fetch(`${bases[i % bases.length]}/api/files/${id}/big.bin`, {
+      headers: { cookie, range: `bytes=${start}-${end - 1}` },
+    });
+    if (res.status !== 206 || !res.body) throw new Error(`range of part ${i + 1} answered ${res.status}`);
+    for await (const chunk of res.body) total += chunk.length;
+  }
+  if (total !== SIZE) throw new Error(`downloaded ${total} of ${SIZE} bytes`);
+  return performance.now() - started;
+}
+
+/** Deletes the file through the API and waits until the server's reclaim job has removed its objects. */
+async function deleteAndReclaim(session: Session, client: S3Client, id: string): Promise<void> {
+  // To the trash, then out of it for good.
+  await session.client.call("POST", "/api/files/delete", { ids: [id] });
+  await session.client.call("POST", "/api/trash/empty");
+  const started = Date.now();
+  for (;;) {
+    if (Date.now() - started > 5 * 60_000) throw new Error("the server did not reclaim the deleted file's parts");
+    let left = 0;
+    for await (const page of paginateListObjectsV2({ client }, { Bucket: BUCKET, Prefix: "channels/" }))
+      left += (page.Contents ?? []).filter((c) => (c.Size ?? 0) > 0).length;
+    if (left === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function emptyBucket(client: S3Client): Promise<void> {
   for await (const page of paginateListObjectsV2({ client }, { Bucket: BUCKET })) {
     const keys = (page.Contents ?? []).flatMap((c) => (c.Key ? [{ Key: c.Key }] : []));
@@ -87,11 +126,19 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(" / ");
 
+type Run = { put: number; get: number; up1: number; down1: number; up2: number; down2: number };
+
 export async function runS3ThroughputBench(): Promise<Record<string, number | string>> {
   const loadBefore = load();
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "drive-s3-throughput-"));
+  // Two instances share one drive: its metadata in PostgreSQL, its parts in the bucket.
+  const postgres = startTestPostgres(57432);
+  if (!postgres) throw new Error("PostgreSQL is not installed (apt-get install postgresql)");
   // The OSD keeps objects in RAM: room for the SDK's copy and the server's at once, plus slack.
-  const cluster = await startCephS3({ memBytes: 2 * SIZE + 1024 * MiB });
+  const cluster = await startCephS3({ memBytes: 2 * SIZE + 1024 * MiB }).catch((err: unknown) => {
+    postgres.stop();
+    throw err;
+  });
   const client = new S3Client({
     endpoint: cluster.env.S3_ENDPOINT,
     region: cluster.env.S3_REGION,
@@ -100,60 +147,78 @@ export async function runS3ThroughputBench(): Promise<Record<string, number | st
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
-  const server = await client
-    .send(new CreateBucketCommand({ Bucket: BUCKET }))
-    .then(() => startDriveServer({ env: { STORAGE: "s3", S3_BUCKET: BUCKET, ...cluster.env } }))
-    .catch(async (err: unknown) => {
-      client.destroy();
-      await cluster.stop();
-      throw err;
-    });
+  const env = { STORAGE: "s3", S3_BUCKET: BUCKET, DATABASE_URL: postgres.url, ...cluster.env };
+  const servers: DriveServer[] = [];
+  const stopAll = async () => {
+    client.destroy();
+    for (const server of servers) await server.stop();
+    await cluster.stop();
+    postgres.stop();
+    await fsp.rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    // One after the other: both migrate the same database, the second finds it done.
+    for (let i = 0; i < 2; i++) servers.push(await startDriveServer({ env }));
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+  const [one, two] = servers as [DriveServer, DriveServer];
+  const bases = [one.baseURL, two.baseURL];
   try {
     const source = path.join(dir, "source.bin");
     await diskWrite(source);
-    const session = await signIn(server);
+    const session = await signIn(one);
     // The gateway creates its data pools on the first write: keep that out of the timed runs.
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: "warm-up", Body: Buffer.alloc(MiB) }));
-    const runs: { put: number; get: number; up: number; down: number }[] = [];
+    const runs: Run[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const put = await sdkPut(client, source);
-      const up = await upload(session, source);
       const get = await sdkGet(client);
-      const down = await download(session.client, up.id);
-      await spotCheck(session, up.id, source);
-      await session.client.call("POST", "/api/files/delete", { ids: [up.id] });
-      await session.client.call("POST", "/api/trash/empty");
+      // One instance: every part to it, one GET of the whole file from it.
+      const up1 = await upload(session, source);
+      const down1 = await download(session.client, up1.id);
+      await spotCheck(session, up1.id, source);
+      await deleteAndReclaim(session, client, up1.id);
+      // Two instances: parts alternate between them; the download reads part by part from each in turn.
+      const up2 = await upload(session, source, bases);
+      const down2 = await downloadAlternating(bases, session.cookie, up2.id);
+      await spotCheck({ ...session, client: new NodeClient(two.baseURL, session.cookie) }, up2.id, source);
+      await deleteAndReclaim(session, client, up2.id);
       await emptyBucket(client);
       // The OSD keeps objects in RAM: free this round's before the next.
       await cluster.reclaim();
-      runs.push({ put, get, up: up.ms, down });
-      console.error(
-        `S3 round ${round + 1}: put ${mbps(SIZE, put).toFixed(0)}, upload ${mbps(SIZE, up.ms).toFixed(0)}, ` +
-          `get ${mbps(SIZE, get).toFixed(0)}, download ${mbps(SIZE, down).toFixed(0)} MiB/s`,
-      );
+      const run = { put, get, up1: up1.ms, down1, up2: up2.ms, down2 };
+      runs.push(run);
+      const speeds = Object.entries(run).map(([k, ms]) => `${k} ${mbps(SIZE, ms).toFixed(0)}`);
+      console.error(`S3 round ${round + 1} (MiB/s): ${speeds.join(", ")}`);
     }
-    const speed = (key: keyof (typeof runs)[number]) => median(runs.map((r) => mbps(SIZE, r[key])));
+    const speed = (key: keyof Run) => median(runs.map((r) => mbps(SIZE, r[key])));
     // Ratios per round (each against the SDK in the same round), then the median of those.
-    const ratio = (a: "up" | "down", b: "put" | "get") => median(runs.map((r) => r[b] / r[a]));
+    const ratio = (a: "up1" | "up2" | "down1" | "down2", b: "put" | "get") => median(runs.map((r) => r[b] / r[a]));
+    const each = (a: "up1" | "up2" | "down1" | "down2", b: "put" | "get") =>
+      runs.map((r) => (r[b] / r[a]).toFixed(2)).join(", ");
     return {
       "file size": `${SIZE / MiB} MiB in ${partCount} parts of ${PART_SIZE / MiB} MiB, ${CONCURRENCY} in flight; median of ${ROUNDS} rounds`,
-      store: "Ceph 16 RADOS Gateway, one memstore OSD, loopback (scripts/ceph-s3.mjs)",
+      store: "Ceph 16 RADOS Gateway, one memstore OSD, loopback (scripts/ceph-s3.mjs); metadata in PostgreSQL",
       "SDK put (MiB/s)": speed("put"),
       "SDK get (MiB/s)": speed("get"),
-      "upload through the server (MiB/s)": speed("up"),
-      "download through the server (MiB/s)": speed("down"),
-      "upload / SDK put": ratio("up", "put"),
-      "download / SDK get": ratio("down", "get"),
+      "upload through one instance (MiB/s)": speed("up1"),
+      "download through one instance (MiB/s)": speed("down1"),
+      "upload through two instances (MiB/s)": speed("up2"),
+      "download through two instances (MiB/s)": speed("down2"),
+      "upload / SDK put, one instance": `${ratio("up1", "put").toFixed(2)} (rounds: ${each("up1", "put")})`,
+      "download / SDK get, one instance": `${ratio("down1", "get").toFixed(2)} (rounds: ${each("down1", "get")})`,
+      "upload / SDK put, two instances": `${ratio("up2", "put").toFixed(2)} (rounds: ${each("up2", "put")})`,
+      "download / SDK get, two instances": `${ratio("down2", "get").toFixed(2)} (rounds: ${each("down2", "get")})`,
       "load average 1/5/15 min, before / after": `${loadBefore} · ${load()}`,
     };
   } catch (err) {
-    console.error(`server output:\n${server.output().slice(-3000)}`);
+    for (const server of servers) console.error(`server output:\n${server.output().slice(-3000)}`);
     throw err;
   } finally {
-    client.destroy();
-    await server.stop();
-    await cluster.stop();
-    await fsp.rm(dir, { recursive: true, force: true });
+    await stopAll();
   }
 }
 

@@ -67,7 +67,7 @@ async function diskRead(file: string): Promise<number> {
   return performance.now() - started;
 }
 
-async function postPart({ client, cookie }: Session, uploadId: string, file: string, partNo: number, count: number) {
+async function postPart(base: string, cookie: string, uploadId: string, file: string, partNo: number, count: number) {
   const start = (partNo - 1) * PART_SIZE;
   const end = Math.min(SIZE, start + PART_SIZE);
   const q = new URLSearchParams({
@@ -76,7 +76,7 @@ async function postPart({ client, cookie }: Session, uploadId: string, file: str
     partNo: String(partNo),
   });
   const body = Readable.toWeb(fs.createReadStream(file, { start, end: end - 1, highWaterMark: CHUNK }));
-  const res = await fetch(`${client.baseURL}/api/uploads/${uploadId}?${q}`, {
+  const res = await fetch(`${base}/api/uploads/${uploadId}?${q}`, {
     method: "POST",
     headers: {
       cookie,
@@ -90,7 +90,15 @@ async function postPart({ client, cookie }: Session, uploadId: string, file: str
   return (await res.json()) as { partNo: number; partId: number; channelId: number; salt?: string };
 }
 
-export async function upload(session: Session, file: string): Promise<{ ms: number; id: string }> {
+/**
+ * Uploads `file` as parts, CONCURRENCY in flight, then registers it. Part N goes to `bases[(N - 1) % bases.length]`
+ * (several server instances, as a client behind no balancer would spread them); the session's server by default.
+ */
+export async function upload(
+  session: Session,
+  file: string,
+  bases = [session.client.baseURL],
+): Promise<{ ms: number; id: string }> {
   const uploadId = crypto.randomUUID().replaceAll("-", "");
   const count = Math.ceil(SIZE / PART_SIZE);
   const started = performance.now();
@@ -99,7 +107,8 @@ export async function upload(session: Session, file: string): Promise<{ ms: numb
   const worker = async () => {
     while (next <= count) {
       const partNo = next++;
-      parts.push(await postPart(session, uploadId, file, partNo, count));
+      const base = bases[(partNo - 1) % bases.length] ?? session.client.baseURL;
+      parts.push(await postPart(base, session.cookie, uploadId, file, partNo, count));
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count) }, worker));

@@ -6,34 +6,27 @@ import proxyAddr from "@fastify/proxy-addr";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { authRoutes } from "./auth/routes.js";
+import { requireSignIn } from "./auth/private-routes.js";
+import { authRoutes, signOutRoutes } from "./auth/routes.js";
 import { capabilityRoutes } from "./capabilities/routes.js";
 import type { Config } from "./config.js";
 import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
 import { useCompression } from "./delivery/compression.js";
+import type { Deps } from "./deps.js";
 import { fileRoutes } from "./files/routes.js";
 import { refuseNulInUrl, registerBodyParsers } from "./http/body-parsers.js";
 import { guardBodyProgress } from "./http/body-progress.js";
 import { errorHandler } from "./http/errors.js";
 import { translateForwarded } from "./http/forwarded.js";
 import { refuseCrossOrigin } from "./http/same-origin.js";
-import { createJobQueue, type JobQueue, scheduleRecurringJobs } from "./jobs/index.js";
+import { createJobQueue, scheduleRecurringJobs } from "./jobs/index.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareRoutes } from "./shares/routes.js";
 import { Blobs } from "./storage/blobs.js";
 import { uploadRoutes } from "./uploads/routes.js";
 import { userRoutes } from "./users/routes.js";
 import { versionRoutes } from "./version/routes.js";
-
-/** What every route module receives. */
-export interface Deps {
-  config: Config;
-  db: Db;
-  blobs: Blobs;
-  /** The durable background queue (reclaiming parts, clean-ups). */
-  jobs: JobQueue;
-}
 
 /** Content-Security-Policy for the client: no inline scripts, nothing from outside hosts but user-configured media and thumbnails. */
 export const CSP = [
@@ -103,15 +96,21 @@ export async function buildApp(
     app.addHook("onClose", () => full.jobs.stop());
     await app.register(
       async (api) => {
+        // Public: the sign-in flow, what this server is and offers, shares opened by id (and password).
         await api.register(authRoutes, full);
-        await api.register(fileRoutes, full);
-        await api.register(contentRoutes, full);
-        await api.register(uploadRoutes, full);
-        await api.register(shareRoutes, full);
-        await api.register(userRoutes, full);
         await api.register(versionRoutes, full);
         // Teldrive 1.8 has no /capabilities: clients then assume its behaviour for every field.
         if (!deps.config.teldrive18) await api.register(capabilityRoutes, full);
+        await api.register(shareRoutes, full);
+        // Everything else needs a session: one hook for the whole scope puts the user on req.user.
+        await api.register(async (signedIn) => {
+          requireSignIn(signedIn, full.db);
+          await signedIn.register(signOutRoutes, full);
+          await signedIn.register(fileRoutes, full);
+          await signedIn.register(contentRoutes, full);
+          await signedIn.register(uploadRoutes, full);
+          await signedIn.register(userRoutes, full);
+        });
       },
       { prefix: "/api" },
     );

@@ -35,5 +35,5 @@ process.on("SIGTERM", shutdown);
 await app.listen({ port: config.port, host: config.host });
 const backend = config.teldriveUrl
   ? `forwarding /api to ${config.teldriveUrl}`
-  : `${db.kind}, data in ${config.dataDir}${config.storage.kind === "s3" ? `, parts in S3 bucket ${config.storage.bucket}` : ""}`;
+  : `${db.kind}, data in ${config.dataDir}${config.storage.kind === "s3" ? `, parts in S3 bucket ${config.storage.bucket}` : ""}, instance ${db.instanceId}`;
 console.log(`drive server listening on http://localhost:${config.port} (${backend})`);

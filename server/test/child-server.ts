@@ -27,6 +27,8 @@ export interface ChildServer {
   /** Resolves with the first match of `pattern` in what the server printed after `from` characters. */
   waitFor(pattern: RegExp, from?: number): Promise<RegExpExecArray>;
   stop(): Promise<void>;
+  /** Ends the process with `signal` (SIGKILL: no clean-up of any kind) and resolves once it has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 /**
@@ -88,17 +90,19 @@ export async function startChildServer(env: Record<string, string>, wrap: string
       child.once("exit", check);
       check();
     });
+  const end = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill(signal);
+    });
   await waitFor(/listening/);
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     output: () => output,
     waitFor,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: () => end("SIGTERM"),
+    kill: end,
   };
 }

@@ -15,6 +15,8 @@ interface ResponseObject {
 }
 interface Operation {
   requestBody?: { content?: Record<string, MediaType> };
+  /** Absent: no session needed. */
+  security?: Record<string, string[]>[];
   responses: Record<string, ResponseObject>;
 }
 interface OpenApiDoc {

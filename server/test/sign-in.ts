@@ -55,6 +55,18 @@ export function watchLoginCodes() {
   };
 }
 
+/** The websocket message that sends a code. */
+export const signin = (phone: string, phoneCode: string, phoneCodeHash: string) => ({
+  authType: "phone",
+  message: "signin",
+  phoneNo: phone,
+  phoneCode,
+  phoneCodeHash,
+});
+
+/** Another 5-digit code than `code`. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 100_000).padStart(5, "0");
+
 export interface SignedIn {
   cookie: string;
   userId: number;

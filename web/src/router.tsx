@@ -1,8 +1,8 @@
 import { createRouter } from "@tanstack/react-router";
-import { sessionQueryOptions } from "./features/auth/api/get-session";
-import { ErrorScreen } from "./features/layout/components/error-screen";
+import { ErrorScreen } from "@/app/shell/components/error-screen";
+import { queryClient } from "@/lib/query-client";
+import { sessionQueryOptions } from "@/shared/api/get-session";
 import { onUnauthorized } from "./lib/api-client";
-import { queryClient } from "./query-client";
 import { routeTree } from "./routeTree.gen";
 
 export const router = createRouter({

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
+import type { Deps } from "../deps.js";
 import { unauthorized } from "../http/errors.js";
 import { syncChannels } from "../users/channels.js";
-import {
-  COOKIE_NAME,
-  clearSessionCookie,
-  createSession,
-  requireUser,
-  setSessionCookie,
-  userByToken,
-} from "./session.js";
-import { CodeRequestLimiter, IssuedSessions, SignInFlow } from "./sign-in-flow.js";
+import { COOKIE_NAME, clearSessionCookie, createSession, setSessionCookie, userByToken } from "./session.js";
+import { SignInFlow } from "./sign-in-flow.js";
+import { redeemGrant } from "./sign-in-state.js";
 import { rfc3339 } from "./time.js";
 import { appNameFromUserAgent } from "./user-agent.js";
 import { ensureUserDefaults } from "./user-defaults.js";
@@ -28,11 +22,9 @@ const sessionCreate = z.object({
 });
 
 export async function authRoutes(app: FastifyInstance, { db, config, blobs }: Deps) {
-  const issued = new IssuedSessions();
-  const limiter = new CodeRequestLimiter();
-
   app.get("/auth/ws", { websocket: true }, (socket, req) => {
-    const flow = new SignInFlow(db, config.allowedPhones, issued, limiter, req.ip);
+    // An in-process websocket (app.injectWS, used by tests) has no address.
+    const flow = new SignInFlow(db, config.allowedPhones, (req.ip as string | undefined) ?? "");
     // One message at a time, so a burst of guesses is counted in order.
     let queue = Promise.resolve();
     socket.on("message", (data) => {
@@ -46,11 +38,14 @@ export async function authRoutes(app: FastifyInstance, { db, config, blobs }: De
         }
       });
     });
+    socket.on("close", () => {
+      queue = queue.then(() => flow.closed()).catch((err: unknown) => app.log.error(err));
+    });
   });
 
   app.post("/auth/login", async (req, reply) => {
     const body = sessionCreate.parse(req.body);
-    const redeemed = issued.redeem(body.session, body.userId);
+    const redeemed = await redeemGrant(db, body.session, body.userId);
     if (!redeemed) throw unauthorized("invalid or expired sign-in session; sign in again");
     const { token } = await db.tx(async (q) => {
       await ensureUserDefaults(q, body.userId);
@@ -82,9 +77,12 @@ export async function authRoutes(app: FastifyInstance, { db, config, blobs }: De
       expires: rfc3339(user.expiresAt),
     };
   });
+}
 
+/** Signing out needs the session it ends, so it is registered with the private routes. */
+export async function signOutRoutes(app: FastifyInstance, { db }: Deps) {
   app.post("/auth/logout", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     await db.query("DELETE FROM sessions WHERE hash = $1", [user.hash]);
     clearSessionCookie(req, reply);
     return reply.status(204).send();

@@ -3,7 +3,6 @@ import crypto from "node:crypto";
 import type {} from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Queryable } from "../db/index.js";
-import { unauthorized } from "../http/errors.js";
 
 export const COOKIE_NAME = "access_token";
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -67,15 +66,6 @@ export function requestToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
   if (header?.startsWith("Bearer ")) return header.slice(7).trim();
   return req.cookies[COOKIE_NAME] || undefined;
-}
-
-/** The signed-in user of a request, or a 401. Checked against the database on every call so revocation is immediate. */
-export async function requireUser(db: Queryable, req: FastifyRequest): Promise<AuthUser> {
-  const token = requestToken(req);
-  if (!token) throw unauthorized("missing session");
-  const user = await userByToken(db, token);
-  if (!user) throw unauthorized("invalid or expired session");
-  return user;
 }
 
 /** Cookie attributes: `Secure` when the request came over HTTPS, directly or as a trusted proxy says. */

@@ -1,25 +1,18 @@
-import crypto from "node:crypto";
 import { z } from "zod";
-import type { Queryable } from "../db/index.js";
-import { AttemptLimiter } from "../shares/attempt-limiter.js";
-import { type Account, checkPassword, findOrCreateAccount } from "./accounts.js";
+import type { DbHandle } from "../db/index.js";
+import { type Account, checkPassword, findAccount, findOrCreateAccount } from "./accounts.js";
 import { isPhoneAllowed, normalisePhone } from "./phone.js";
+import {
+  allowCodeRequest,
+  awaitPassword,
+  checkCode,
+  countPasswordGuess,
+  createCode,
+  dropCode,
+  finishPasswordWait,
+  issueGrant,
+} from "./sign-in-state.js";
 
-export const CODE_TTL_MS = 5 * 60 * 1000;
-export const MAX_ATTEMPTS = 5;
-/** How long the `session` handed out on success may be exchanged at `POST /auth/login`. */
-export const ISSUED_SESSION_TTL_MS = 5 * 60 * 1000;
-
-/**
- * Code requests per 15 minutes: one address may ask 5 codes for a number, and a number gets at most 30 over
- * all addresses (150 guesses of a 5-digit code). Someone else spending a victim's codes therefore needs six
- * addresses instead of one, and guessing stays bounded however many addresses are used. There is no cap per
- * address over all numbers: behind a proxy without TRUST_PROXY every client has the proxy's address, and such
- * a cap would let anyone stop all sign-ins.
- */
-export const CODE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_CODES_PER_PHONE_AND_ADDRESS = 5;
-export const MAX_CODES_PER_PHONE = 30;
 /** Sign-in messages are small; anything larger is refused unread. */
 const MAX_MESSAGE_BYTES = 4096;
 
@@ -54,76 +47,20 @@ export type ServerMessage =
 const error = (message: string): ServerMessage => ({ type: "error", message });
 
 /**
- * Sessions the websocket handed out and `POST /auth/login` has not redeemed yet. Only these are
- * accepted there, once each, so a login cannot be forged by inventing a payload.
- */
-export class IssuedSessions {
-  private readonly issued = new Map<string, { userId: number; phone: string; expiresAt: number }>();
-
-  issue(account: Account): string {
-    const now = Date.now();
-    for (const [key, entry] of this.issued) if (entry.expiresAt <= now) this.issued.delete(key);
-    const session = `1${crypto.randomBytes(48).toString("base64url")}`;
-    this.issued.set(session, { userId: account.userId, phone: account.phone, expiresAt: now + ISSUED_SESSION_TTL_MS });
-    return session;
-  }
-
-  /** Removes and returns the entry when it is live and belongs to `userId`. */
-  redeem(session: string, userId: number): { phone: string } | null {
-    const entry = this.issued.get(session);
-    if (!entry || entry.userId !== userId) return null;
-    this.issued.delete(session);
-    return entry.expiresAt > Date.now() ? { phone: entry.phone } : null;
-  }
-}
-
-/** Caps code requests per phone number and per phone number and requesting address (limits above). */
-export class CodeRequestLimiter {
-  private readonly perPhoneAndAddress = new AttemptLimiter(MAX_CODES_PER_PHONE_AND_ADDRESS, CODE_WINDOW_MS);
-  private readonly perPhone = new AttemptLimiter(MAX_CODES_PER_PHONE, CODE_WINDOW_MS);
-
-  /** Records a request; false (and nothing recorded) when either limit is used up. */
-  allow(phone: string, address: string): boolean {
-    const both = `${phone}|${address}`;
-    if (this.perPhoneAndAddress.retryAfter(both) > 0 || this.perPhone.retryAfter(phone) > 0) return false;
-    this.perPhoneAndAddress.record(both);
-    this.perPhone.record(phone);
-    return true;
-  }
-}
-
-interface PendingCode {
-  phone: string;
-  code: string;
-  phoneCodeHash: string;
-  expiresAt: number;
-  wrong: number;
-}
-
-interface PendingPassword {
-  account: Account;
-  wrong: number;
-}
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-};
-
-/**
- * The state of one websocket connection: like Teldrive, a whole sign-in (code, then password)
- * happens on one connection, and nothing of it outlives the connection.
+ * One websocket connection's sign-in. Like Teldrive, a client sends its code and then its password on one
+ * connection; the code and the guesses at it live in the database (auth/sign-in-state.ts), so a client whose
+ * connection broke (an instance restarted) can send the same code through another instance, and guesses made
+ * through several instances count together. The password step belongs to the connection that sent the right code.
  */
 export class SignInFlow {
-  private pendingCode: PendingCode | undefined;
-  private pendingPassword: PendingPassword | undefined;
+  /** The code this connection asked for last, replaced by the next one it asks for. */
+  private codeId: string | undefined;
+  /** The sign-in waiting for a password after this connection's right code. */
+  private passwordWait: { id: string; phone: string } | undefined;
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: DbHandle,
     private readonly allowedPhones: string[] | undefined,
-    private readonly issued: IssuedSessions,
-    private readonly limiter: CodeRequestLimiter,
     /** The requesting client's address (the real one behind a trusted proxy). */
     private readonly address: string,
   ) {}
@@ -146,62 +83,85 @@ export class SignInFlow {
     return error('invalid message: phone messages are "sendcode" or "signin"');
   }
 
-  private sendCode(phoneNo: string): ServerMessage {
+  private async sendCode(phoneNo: string): Promise<ServerMessage> {
     const phone = normalisePhone(phoneNo);
     if (!phone) return error("invalid phone number: use the international format, e.g. +15551234567");
     if (!isPhoneAllowed(phone, this.allowedPhones)) return error("user not allowed");
-    if (!this.limiter.allow(phone, this.address))
+    if (!(await allowCodeRequest(this.db, phone, this.address)))
       return error("too many codes requested for this number; try again later");
-    const code = String(crypto.randomInt(0, 100_000)).padStart(5, "0");
-    const phoneCodeHash = crypto.randomBytes(16).toString("hex");
-    this.pendingCode = { phone, code, phoneCodeHash, expiresAt: Date.now() + CODE_TTL_MS, wrong: 0 };
-    this.pendingPassword = undefined;
+    await this.forget();
+    const { id, code, phoneCodeHash } = await createCode(this.db, phone);
+    this.codeId = id;
     // The local stand-in for Telegram's code message: the operator reads it from the server's output.
     console.log(`login code for ${phone}: ${code}`);
     return { type: "auth", payload: { phoneCodeHash } };
   }
 
   private async signIn(phoneNo: string, phoneCode: string, phoneCodeHash: string): Promise<ServerMessage> {
-    const pending = this.pendingCode;
-    const phone = normalisePhone(phoneNo);
-    if (!pending || pending.phone !== phone || !sameSecret(pending.phoneCodeHash, phoneCodeHash)) {
-      return error("no code was sent for this phone number; request a new code");
+    const check = await checkCode(this.db, {
+      phone: normalisePhone(phoneNo),
+      phoneCodeHash,
+      code: phoneCode.trim(),
+    });
+    switch (check.result) {
+      case "unknown":
+        return error("no code was sent for this phone number; request a new code");
+      case "expired":
+        return error("the code has expired; request a new code");
+      case "wrong":
+        return { type: "auth", message: "PHONE_CODE_INVALID" };
+      case "too many":
+        return error("too many wrong codes; request a new code");
     }
-    if (pending.expiresAt <= Date.now()) {
-      this.pendingCode = undefined;
-      return error("the code has expired; request a new code");
-    }
-    if (!sameSecret(pending.code, phoneCode.trim())) {
-      pending.wrong += 1;
-      if (pending.wrong < MAX_ATTEMPTS) return { type: "auth", message: "PHONE_CODE_INVALID" };
-      this.pendingCode = undefined;
-      return error("too many wrong codes; request a new code");
-    }
-    this.pendingCode = undefined;
-    const account = await findOrCreateAccount(this.db, pending.phone);
+    if (this.codeId === check.id) this.codeId = undefined;
+    const account = await findOrCreateAccount(this.db, check.phone);
     if (account.passwordHash) {
-      this.pendingPassword = { account, wrong: 0 };
+      await this.forget();
+      await awaitPassword(this.db, check.id, account.phone, account.userId);
+      this.passwordWait = { id: check.id, phone: account.phone };
       return { type: "auth", message: "2FA required" };
     }
     return this.success(account);
   }
 
   private async password(password: string): Promise<ServerMessage | null> {
-    const pending = this.pendingPassword;
-    if (!pending) return error("no sign-in is waiting for a password; sign in with your phone number first");
+    const wait = this.passwordWait;
+    const noWait = error("no sign-in is waiting for a password; sign in with your phone number first");
+    if (!wait) return noWait;
     // Teldrive ignores an empty password message.
     if (!password) return null;
-    if (pending.account.passwordHash && (await checkPassword(password, pending.account.passwordHash))) {
-      this.pendingPassword = undefined;
-      return this.success(pending.account);
+    const guess = await countPasswordGuess(this.db, wait.id);
+    const account = guess ? await findAccount(this.db, wait.phone) : null;
+    if (!guess || !account || account.userId !== guess.userId) {
+      this.passwordWait = undefined;
+      return noWait;
     }
-    pending.wrong += 1;
-    if (pending.wrong < MAX_ATTEMPTS) return error("invalid password");
-    this.pendingPassword = undefined;
+    if (account.passwordHash && (await checkPassword(password, account.passwordHash))) {
+      this.passwordWait = undefined;
+      return (await finishPasswordWait(this.db, wait.id)) ? this.success(account) : noWait;
+    }
+    if (!guess.last) return error("invalid password");
+    this.passwordWait = undefined;
+    await finishPasswordWait(this.db, wait.id);
     return error("too many wrong passwords; sign in again");
   }
 
-  private success(account: Account): ServerMessage {
+  /** A new code, or a new password wait, replaces what this connection waited for. */
+  private async forget(): Promise<void> {
+    const ids = [this.codeId, this.passwordWait?.id].filter((id): id is string => id !== undefined);
+    this.codeId = undefined;
+    this.passwordWait = undefined;
+    for (const id of ids) await dropCode(this.db, id);
+  }
+
+  /** The connection closed: its password wait goes (no other connection can reach it); its code stays usable. */
+  async closed(): Promise<void> {
+    const wait = this.passwordWait;
+    this.passwordWait = undefined;
+    if (wait) await finishPasswordWait(this.db, wait.id);
+  }
+
+  private async success(account: Account): Promise<ServerMessage> {
     return {
       type: "auth",
       message: "success",
@@ -213,7 +173,7 @@ export class SignInFlow {
         // Zero values, as Teldrive sends them: the real hash and expiry come from POST /auth/login.
         hash: "",
         expires: "0001-01-01T00:00:00Z",
-        session: this.issued.issue(account),
+        session: await issueGrant(this.db, account),
       },
     };
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../app.js";
+import type { Deps } from "../deps.js";
 
 /**
  * Where this server differs from Teldrive 1.8's API. A client asks once per session; a real Teldrive server answers

@@ -1,29 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
-import { type AuthUser, requestToken, userBySessionHash, userByToken } from "../auth/session.js";
-import type { Queryable } from "../db/index.js";
-import { unauthorized } from "../http/errors.js";
+import type { Deps } from "../deps.js";
 import { ownedContentFile, sendFile } from "./send-file.js";
 
-const contentQuery = z.object({
-  hash: z.string().max(128).optional(),
-  download: z.string().optional(),
-});
-
-/** `?hash=<session hash>` lets cookie-less players stream; otherwise the session cookie (or bearer token). */
-async function contentUser(db: Queryable, req: FastifyRequest, hash: string | undefined): Promise<AuthUser> {
-  if (hash) {
-    const user = await userBySessionHash(db, hash);
-    if (!user) throw unauthorized("invalid hash");
-    return user;
-  }
-  const token = requestToken(req);
-  if (!token) throw unauthorized("missing token or authash");
-  const user = await userByToken(db, token);
-  if (!user) throw unauthorized("invalid token");
-  return user;
-}
+const contentQuery = z.object({ download: z.string().optional() });
 
 export const isDownload = (v: string | undefined) => v === "1" || v === "true";
 
@@ -31,11 +11,12 @@ export async function contentRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   app.route({
     method: ["GET", "HEAD"],
     url: "/files/:id/:name",
+    // `?hash=` signs the request in (requireSignIn), with Teldrive's own messages for this call.
+    config: { acceptsSessionHash: true },
     handler: async (req, reply) => {
       const { id } = req.params as { id: string };
       const query = contentQuery.parse(req.query);
-      const user = await contentUser(db, req, query.hash);
-      const file = await ownedContentFile(db, user.userId, id);
+      const file = await ownedContentFile(db, req.user.userId, id);
       return sendFile(req, reply, blobs, file, { download: isDownload(query.download) });
     },
   });

@@ -1,4 +1,5 @@
 import { backfillNameKeys } from "../files/name-keys.js";
+import { holdPresence, nextInstanceId } from "./instance.js";
 import { startMaintenance } from "./maintenance.js";
 import { migrate } from "./migrations.js";
 import { openPglite } from "./pglite.js";
@@ -17,7 +18,8 @@ export interface DbHandle extends Queryable {
   tx<R>(fn: (q: Queryable) => Promise<R>): Promise<R>;
 }
 
-export interface Db extends DbHandle {
+/** What the PGlite and PostgreSQL openers return; `openDb` adds the rest. */
+export interface OpenedDb extends DbHandle {
   readonly kind: "pglite" | "postgres";
   /**
    * The same database for maintenance and background jobs: no statement time limit, and on PGlite it waits
@@ -25,6 +27,11 @@ export interface Db extends DbHandle {
    */
   readonly background: DbHandle;
   close(): Promise<void>;
+}
+
+export interface Db extends OpenedDb {
+  /** This server process among the instances sharing the database (jobs record which instance runs them). */
+  readonly instanceId: number;
 }
 
 export interface DbOptions {
@@ -65,11 +72,16 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     await db.close();
     throw err;
   }
+  const instanceId = await nextInstanceId(db.background);
+  // One PGlite has one server; on PostgreSQL the others must see when this one stops (db/instance.ts).
+  const presence = opts.databaseUrl ? await holdPresence(opts.databaseUrl, instanceId) : undefined;
   const stopMaintenance = startMaintenance(db);
   return {
     ...db,
+    instanceId,
     close: async () => {
       stopMaintenance();
+      await presence?.close();
       await db.close();
     },
   };

@@ -1,4 +1,4 @@
-import type { Db } from "./index.js";
+import type { OpenedDb } from "./index.js";
 
 const CHECK_EVERY_MS = 30_000;
 const FIRST_CHECK_MS = 10_000;
@@ -31,7 +31,7 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * It runs in the background lane: requests queued meanwhile go first, but a VACUUM that has started holds
  * PGlite's only connection until it ends (a few seconds for a million rows). PostgreSQL has autovacuum.
  */
-export function startMaintenance(db: Db): () => void {
+export function startMaintenance(db: OpenedDb): () => void {
   if (db.kind !== "pglite") return () => {};
   let running = false;
   const run = async (all: boolean) => {

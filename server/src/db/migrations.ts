@@ -1,6 +1,7 @@
 import type { DbHandle } from "./index.js";
 import { scaleMigration } from "./migration-3-scale.js";
-import { trashMigration } from "./migration-4-trash.js";
+import { multiInstanceMigration } from "./migration-4-multi-instance.js";
+import { trashMigration } from "./migration-5-trash.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -103,7 +104,9 @@ export const migrations: (string | string[])[] = [
   `,
   // 3: parts, jobs, sort keys, counts per scope and page marks (see migration-3-scale.ts).
   scaleMigration,
-  // 4: the trash (see migration-4-trash.ts).
+  // 4: sign-in, share-password and job state shared by every server instance (see migration-4-multi-instance.ts).
+  multiInstanceMigration,
+  // 5: the trash (see migration-5-trash.ts).
   trashMigration,
 ];
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { timeoutError } from "./errors.js";
-import type { Db, DbHandle, Queryable } from "./index.js";
+import type { DbHandle, OpenedDb, Queryable } from "./index.js";
 import type { FromWorker, ToWorker, WireError, WorkerInit } from "./pglite-protocol.js";
 import { seedFromTemplate } from "./pglite-template.js";
 import { type Lane, Turns } from "./turns.js";
@@ -167,7 +167,7 @@ class PgliteWorkerDb {
   }
 }
 
-export async function openPglite(dataDir: string, statementTimeoutMs: number): Promise<Db> {
+export async function openPglite(dataDir: string, statementTimeoutMs: number): Promise<OpenedDb> {
   const dir = path.join(dataDir, "pglite");
   fs.mkdirSync(dir, { recursive: true });
   await seedFromTemplate(dir, (d) => PGlite.create(d));

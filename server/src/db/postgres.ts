@@ -1,6 +1,6 @@
 import pg from "pg";
 import { retrying } from "./errors.js";
-import type { Db, DbHandle } from "./index.js";
+import type { DbHandle, OpenedDb } from "./index.js";
 
 // int8 (bigint, count(*), sum()) and numeric as JS numbers: sizes stay far below 2^53.
 const INT8 = 20;
@@ -40,7 +40,7 @@ function handle(pool: pg.Pool, limited: boolean): DbHandle {
   };
 }
 
-export async function openPostgres(url: string, statementTimeoutMs: number): Promise<Db> {
+export async function openPostgres(url: string, statementTimeoutMs: number): Promise<OpenedDb> {
   pg.types.setTypeParser(INT8, toNumber);
   pg.types.setTypeParser(NUMERIC, toNumber);
   const requests = new pg.Pool({

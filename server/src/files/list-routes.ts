@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../app.js";
-import { requireUser } from "../auth/session.js";
 import { isTimeout } from "../db/errors.js";
+import type { Deps } from "../deps.js";
 import { badRequest, HttpError, notFound } from "../http/errors.js";
 import { type FileOut, toFileOut } from "./file-row.js";
 import { queryWords } from "./lib/clean-name.js";
@@ -13,7 +12,7 @@ import { getOwnedFile, pathOf, requireOwnedFile, resolvePath } from "./tree.js";
 
 export async function listRoutes(app: FastifyInstance, { db }: Deps) {
   app.get("/files", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const q = listQuerySchema.parse(req.query);
     const paging = { sort: q.sort, order: q.order, page: q.page, limit: q.limit };
     const empty = { items: [], meta: { count: 0, totalPages: 0, currentPage: q.page } };
@@ -70,7 +69,7 @@ export async function listRoutes(app: FastifyInstance, { db }: Deps) {
   });
 
   app.get("/files/categories", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     // Kept by the database with every change (migration 3), so this reads a handful of rows.
     return db.query<{ category: string; totalFiles: number; totalSize: number }>(
       `SELECT split_part(scope, ':', 2) AS category, n AS "totalFiles", bytes AS "totalSize"
@@ -80,7 +79,7 @@ export async function listRoutes(app: FastifyInstance, { db }: Deps) {
   });
 
   app.get("/files/:id", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = idParamsSchema.parse(req.params);
     const row = await requireOwnedFile(db, user.userId, id);
     const out: FileOut = { ...toFileOut(row), path: await pathOf(db, row.id) };

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/index.js";
-import { cachedCount, rememberCount } from "./count-cache.js";
+import { cachedCount, driveVersion, rememberCount } from "./count-cache.js";
 import type { FileList, FileOutRow } from "./file-row.js";
 import { toFileOut } from "./file-row.js";
 import { queryWords } from "./lib/clean-name.js";
@@ -128,11 +128,14 @@ function filtered(f: FindFilter): Filtered {
 /** Totals of a filtered find; searches and subtrees are remembered for a while (count-cache.ts). */
 async function filteredTotals(db: Queryable, f: FindFilter, q: Filtered): Promise<{ folder: number; file: number }> {
   const cacheable = Boolean(f.query) || f.subtree || Boolean(f.updatedAt?.length) || Boolean(f.categories?.length);
+  if (!cacheable) return filteredCounts(db, q);
   const key = JSON.stringify({ ...f, type: undefined });
-  const hit = cacheable ? cachedCount(f.userId, key) : undefined;
+  // Read before counting: a change committed in between makes the total newer than its version, never older.
+  const version = await driveVersion(db, f.userId);
+  const hit = cachedCount(f.userId, key, version);
   if (hit) return hit;
   const counts = await filteredCounts(db, q);
-  if (cacheable) rememberCount(f.userId, key, counts);
+  rememberCount(f.userId, key, version, counts);
   return counts;
 }
 

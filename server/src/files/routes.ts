@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../app.js";
+import type { Deps } from "../deps.js";
 import { listRoutes } from "./list-routes.js";
 import { shareRoutes } from "./share-routes.js";
 import { trashRoutes } from "./trash-routes.js";

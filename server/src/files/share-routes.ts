@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../app.js";
 import { hashPassword } from "../auth/passwords.js";
-import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
+import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { rfc3339 } from "./file-row.js";
 import { idParamsSchema, shareBodySchema } from "./schemas.js";
@@ -34,7 +33,7 @@ function futureDate(value: string): Date {
 /** Owner-side share management, keyed by file id; one share per file. */
 export async function shareRoutes(app: FastifyInstance, { db }: Deps) {
   app.post("/files/:id/share", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = idParamsSchema.parse(req.params);
     const body = shareBodySchema.parse(req.body ?? {});
     const file = await requireOwnedFile(db, user.userId, id);
@@ -54,7 +53,7 @@ export async function shareRoutes(app: FastifyInstance, { db }: Deps) {
   });
 
   app.get("/files/:id/share", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = idParamsSchema.parse(req.params);
     const file = await requireOwnedFile(db, user.userId, id);
     const share = await ownShare(db, user.userId, file.id);
@@ -68,7 +67,7 @@ export async function shareRoutes(app: FastifyInstance, { db }: Deps) {
   });
 
   app.patch("/files/:id/share", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = idParamsSchema.parse(req.params);
     const body = shareBodySchema.parse(req.body ?? {});
     const file = await requireOwnedFile(db, user.userId, id);
@@ -89,7 +88,7 @@ export async function shareRoutes(app: FastifyInstance, { db }: Deps) {
   });
 
   app.delete("/files/:id/share", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = idParamsSchema.parse(req.params);
     const file = await requireOwnedFile(db, user.userId, id);
     await ownShare(db, user.userId, file.id);

@@ -8,7 +8,7 @@ import { getOwnedFile, getRootFolder, isUuid, MAX_DEPTH, pathOf } from "./tree.j
 import { deleteTrashedTrees, lockTrees } from "./tree-delete.js";
 
 /**
- * The trash (migration 4). Deleting an item marks its whole tree `trashed`, which hides it from everything that
+ * The trash (migration 5). Deleting an item marks its whole tree `trashed`, which hides it from everything that
  * reads active rows and takes it out of every count; the rows, their parts and their shares stay until the item is
  * deleted for good (by the user, or by the purge job after TRASH_KEEP_DAYS), or are made active again by a restore.
  * An item deleted inside a folder that is deleted later stays an item of its own in the trash.

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
-import type { Deps } from "../app.js";
-import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
+import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
-import { driveChanged } from "./count-cache.js";
 import { type FileRow, toFileOut } from "./file-row.js";
 import { lockMoves, makeDirs, resolveDestination } from "./folders.js";
 import { nameSortKey } from "./lib/name-key.js";
@@ -29,7 +27,7 @@ async function ownedRows(q: Queryable, userId: number, ids: string[]): Promise<F
 
 export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Deps) {
   app.post("/files/move", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const body = moveBodySchema.parse(req.body);
     if (body.destinationName !== undefined && body.ids.length !== 1)
       throw badRequest("destinationName needs exactly one id");
@@ -60,12 +58,11 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
         [dest.id, items.map((i) => i.id), names, names.map(nameSortKey)],
       );
     });
-    driveChanged(user.userId);
     return reply.status(204).send();
   });
 
   app.post("/files/delete", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const body = deleteBodySchema.parse(req.body);
     await db.tx(async (q) => {
       const items = await ownedRows(q, user.userId, body.ids);
@@ -77,13 +74,12 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
         );
       else await trashTrees(q, items);
     });
-    driveChanged(user.userId);
     jobs.kick();
     return reply.status(204).send();
   });
 
   app.post("/files/:id/copy", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = idParamsSchema.parse(req.params);
     const body = copyBodySchema.parse(req.body);
     const updatedAt = body.updatedAt ?? new Date().toISOString();
@@ -104,7 +100,6 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
       if (taken.length > 0) throw conflict(`"${name}" already exists in the destination`);
       return copyTree(q, { source, dest: dest.id, name, updatedAt, userId: user.userId });
     });
-    driveChanged(user.userId);
     return toFileOut(top);
   });
 }

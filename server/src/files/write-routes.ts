@@ -1,13 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
-import type { Deps } from "../app.js";
-import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
+import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { releaseParts } from "../parts/parts.js";
 import type { Blobs } from "../storage/blobs.js";
 import { type Content, contentFromParts, contentFromUpload, partRefs } from "./content.js";
-import { driveChanged } from "./count-cache.js";
 import { type FileRow, toFileOut } from "./file-row.js";
 import { lockMoves, makeDirs } from "./folders.js";
 import { categoryOf } from "./lib/category.js";
@@ -48,7 +46,7 @@ function readContent(
 
 export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Deps) {
   app.post("/files", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const body = createBodySchema.parse(req.body);
     const name = checkName(body.name);
     if (!body.parentId && !body.path) throw badRequest("parent id or path is required");
@@ -115,14 +113,13 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       }
       return created;
     });
-    driveChanged(user.userId);
     jobs.kick();
     if (!row) throw new Error("insert returned no row");
     return reply.status(201).send(toFileOut(row));
   });
 
   app.patch("/files/:id", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = idParamsSchema.parse(req.params);
     const body = updateBodySchema.parse(req.body ?? {});
     const row = await db.tx(async (q) => {
@@ -173,17 +170,15 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       if (content) await releaseParts(q, partRefs(file));
       return updated;
     });
-    driveChanged(user.userId);
     jobs.kick();
     if (!row) throw notFound("file not found");
     return toFileOut(row);
   });
 
   app.post("/files/mkdir", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { path } = mkdirBodySchema.parse(req.body);
     await db.tx((q) => makeDirs(q, user.userId, path));
-    driveChanged(user.userId);
     return reply.status(204).send();
   });
 }

@@ -1,7 +1,9 @@
+import { pruneSignIns } from "../auth/sign-in-state.js";
 import type { Db } from "../db/index.js";
 import { PURGE_TRASH_JOB, purgeOldTrash } from "../files/trash.js";
 import { type PartRef, RECLAIM_JOB, reclaimParts } from "../parts/parts.js";
 import { reconcileParts } from "../parts/reconcile.js";
+import { pruneShareAttempts } from "../shares/share-guard.js";
 import type { Blobs } from "../storage/blobs.js";
 import { expireUploads } from "../uploads/cleanup.js";
 import { enqueue, JobQueue } from "./queue.js";
@@ -11,7 +13,10 @@ export { enqueue, JobQueue } from "./queue.js";
 const HOUR = 60 * 60 * 1000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
-/** The server's jobs: reclaiming parts, and the recurring upload expiry, part reconciliation and trash purge. */
+/**
+ * The server's jobs: reclaiming parts, and the recurring upload expiry, part reconciliation, trash purge and removal
+ * of sign-in and share-password records that no check looks at any more.
+ */
 export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
   return new JobQueue(db, {
     [RECLAIM_JOB]: async (payload, ctx) => {
@@ -32,6 +37,11 @@ export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
       await purgeOldTrash(ctx.db.background, ctx.renew);
       return later(HOUR);
     },
+    "expire-attempts": async (_payload, ctx) => {
+      await pruneSignIns(ctx.db.background);
+      await pruneShareAttempts(ctx.db.background);
+      return later(10 * 60_000);
+    },
   });
 }
 
@@ -40,4 +50,5 @@ export async function scheduleRecurringJobs(db: Db): Promise<void> {
   await enqueue(db.background, "expire-uploads", {}, { key: "expire-uploads", runAt: later(60_000) });
   await enqueue(db.background, "reconcile-parts", {}, { key: "reconcile-parts", runAt: later(10 * 60_000) });
   await enqueue(db.background, PURGE_TRASH_JOB, {}, { key: PURGE_TRASH_JOB, runAt: later(5 * 60_000) });
+  await enqueue(db.background, "expire-attempts", {}, { key: "expire-attempts", runAt: later(10 * 60_000) });
 }

@@ -1,19 +1,23 @@
 import type { Db, Queryable } from "../db/index.js";
+import { LIVE_INSTANCES } from "../db/instance.js";
 
 /**
  * The durable background queue: a `jobs` row per job, written in the same transaction as the change that needs
  * it, so a change and its follow-up work commit together or not at all.
  *
- * Any number of server instances may share the queue. An instance claims a due job by taking a lease on it
- * (`FOR UPDATE SKIP LOCKED` picks a row no other instance is claiming); while the lease lasts no other instance
- * runs it, and a handler working longer renews it. A job whose instance died is claimed again when the lease
- * ends, so handlers are idempotent: running one twice, or again after a crash half-way, does the right thing.
- * On failure a job waits longer each time (up to 10 min) and runs again.
+ * Any number of server instances may share the queue. An instance claims a due job by taking a lease on it and
+ * writing its id into `claimed_by` (`FOR UPDATE SKIP LOCKED` picks a row no other instance is claiming); while the
+ * lease lasts no other instance runs the job. The instance renews the lease every few seconds while the handler runs
+ * (however long it waits, on a lock or on the store), so a lease ends only when its instance stops: a job whose
+ * instance died is claimed again at once on PostgreSQL (db/instance.ts tells which instances run) and at the latest
+ * when its lease ends, so handlers are idempotent: running one twice, or again after a crash half-way, does the
+ * right thing. An instance finishes, renews or fails only a job it still holds. On failure a job waits longer each
+ * time (up to 10 min) and runs again.
  */
 
 export interface JobContext {
   db: Db;
-  /** Extends the lease; call between batches of long work. */
+  /** Extends the lease now (the queue also does so every few seconds while the handler runs). */
   renew(): Promise<void>;
 }
 
@@ -28,6 +32,7 @@ interface JobRow {
 }
 
 const LEASE_SECONDS = 30;
+const RENEW_EVERY_MS = 10_000;
 const POLL_MS = 5_000;
 const MAX_BACKOFF_S = 600;
 
@@ -108,41 +113,55 @@ export class JobQueue {
   /** Claims and runs one due job; false when none is due. */
   private async runOne(): Promise<boolean> {
     const bg = this.db.background;
+    const me = this.db.instanceId;
+    // PGlite has one instance, and start() ended the leases of its previous run.
+    const holderGone = this.db.kind === "postgres" ? `OR claimed_by NOT IN (${LIVE_INSTANCES})` : "";
     const [job] = await bg.query<JobRow>(
-      `UPDATE jobs SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1
-       WHERE id = (SELECT id FROM jobs WHERE run_at <= now() AND (lease_until IS NULL OR lease_until < now())
+      `UPDATE jobs SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1, claimed_by = $2
+       WHERE id = (SELECT id FROM jobs WHERE run_at <= now()
+                     AND (lease_until IS NULL OR lease_until < now() ${holderGone})
                    ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
        RETURNING id, kind, payload, attempts`,
-      [LEASE_SECONDS],
+      [LEASE_SECONDS, me],
     );
     if (!job) return false;
     const handler = this.handlers[job.kind];
+    const renew = async () => {
+      await bg.query(
+        "UPDATE jobs SET lease_until = now() + make_interval(secs => $2) WHERE id = $1 AND claimed_by = $3",
+        [job.id, LEASE_SECONDS, me],
+      );
+    };
+    const heartbeat = setInterval(() => {
+      renew().catch((err: unknown) =>
+        console.error(`job ${job.kind} #${job.id}: lease not renewed: ${err instanceof Error ? err.message : err}`),
+      );
+    }, RENEW_EVERY_MS);
+    heartbeat.unref();
+    let outcome: { again: Date | undefined } | { error: unknown };
     try {
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      const again = await handler(job.payload, {
-        db: this.db,
-        renew: async () => {
-          await bg.query("UPDATE jobs SET lease_until = now() + make_interval(secs => $2) WHERE id = $1", [
-            job.id,
-            LEASE_SECONDS,
-          ]);
-        },
-      });
-      if (again)
-        await bg.query(
-          "UPDATE jobs SET run_at = $2, lease_until = NULL, attempts = 0, last_error = NULL WHERE id = $1",
-          [job.id, again],
-        );
-      else await bg.query("DELETE FROM jobs WHERE id = $1", [job.id]);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      outcome = { again: await handler(job.payload, { db: this.db, renew }) };
+    } catch (error) {
+      outcome = { error };
+    } finally {
+      clearInterval(heartbeat);
+    }
+    if ("error" in outcome) {
+      const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
       console.error(`job ${job.kind} #${job.id} failed (attempt ${job.attempts}): ${message}`);
       const wait = Math.min(2 ** job.attempts, MAX_BACKOFF_S);
       await bg.query(
-        `UPDATE jobs SET run_at = now() + make_interval(secs => $2), lease_until = NULL, last_error = $3 WHERE id = $1`,
-        [job.id, wait, message],
+        `UPDATE jobs SET run_at = now() + make_interval(secs => $2), lease_until = NULL, last_error = $3
+         WHERE id = $1 AND claimed_by = $4`,
+        [job.id, wait, message, me],
       );
-    }
+    } else if (outcome.again)
+      await bg.query(
+        "UPDATE jobs SET run_at = $2, lease_until = NULL, attempts = 0, last_error = NULL WHERE id = $1 AND claimed_by = $3",
+        [job.id, outcome.again, me],
+      );
+    else await bg.query("DELETE FROM jobs WHERE id = $1 AND claimed_by = $2", [job.id, me]);
     return true;
   }
 }

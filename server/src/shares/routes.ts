@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
 import { isDownload } from "../content/routes.js";
 import { CONTENT_COLUMNS, type ContentFile, sendFile } from "../content/send-file.js";
 import type { Queryable } from "../db/index.js";
+import type { Deps } from "../deps.js";
 import { getOwnedFile, listFolder, toFileOut } from "../files/index.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
 import { PasswordCache } from "./password-cache.js";
@@ -84,23 +84,29 @@ async function insideShare(db: Queryable, share: ShareRow, fileId: string): Prom
 }
 
 export async function shareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
-  const guard = new ShareGuard();
+  const guard = new ShareGuard(db);
   const passwords = new PasswordCache();
 
   /** Checks a password against a protected share, refusing while too many wrong ones came in (ShareGuard). */
   async function checkPassword(req: FastifyRequest, reply: FastifyReply, share: ShareRow, password: string | null) {
     if (!share.password) return;
     const protectedShare = { id: share.id, password: share.password };
-    const wait = guard.retryAfter(protectedShare, req.ip);
-    if (wait > 0) {
+    const refuse = (wait: number) => {
       reply.header("Retry-After", String(wait));
-      throw new HttpError(429, "too many attempts, try again later");
-    }
-    if (password !== null && (await passwords.matches(password, share.password))) {
-      guard.succeeded(protectedShare, req.ip);
+      return new HttpError(429, "too many attempts, try again later");
+    };
+    // A password this instance checked minutes ago (a video's range requests): only the limits are looked at.
+    if (password !== null && passwords.remembered(password, share.password)) {
+      const wait = await guard.recheck(protectedShare, req.ip);
+      if (wait > 0) throw refuse(wait);
       return;
     }
-    guard.failed(protectedShare, req.ip);
+    const wait = await guard.begin(protectedShare, req.ip);
+    if (wait > 0) throw refuse(wait);
+    if (password !== null && (await passwords.matches(password, share.password))) {
+      await guard.succeeded(protectedShare, req.ip);
+      return;
+    }
     throw unauthorized("invalid password");
   }
 

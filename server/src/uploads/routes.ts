@@ -1,9 +1,8 @@
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
-import { requireUser } from "../auth/session.js";
 import type { Queryable } from "../db/index.js";
+import type { Deps } from "../deps.js";
 import { badRequest, notFound } from "../http/errors.js";
 import { type PartRef, recordPart, releaseParts } from "../parts/parts.js";
 import { BlockHasher } from "./block-hasher.js";
@@ -99,7 +98,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
   // Abandoned uploads expire through the job queue ("expire-uploads", jobs/index.ts).
 
   app.get("/uploads/stats", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { days } = statsQuery.parse(req.query);
     const today = Math.floor(Date.now() / dayMs) * dayMs;
     const from = new Date(today - (days - 1) * dayMs);
@@ -117,7 +116,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
   });
 
   app.get("/uploads/:id", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = uploadIdParams.parse(req.params);
     const rows = await db.query<UploadRow>(
       "SELECT name, part_id, part_no, channel_id, size, encrypted, salt FROM uploads WHERE user_id = $1 AND upload_id = $2 ORDER BY part_no",
@@ -127,7 +126,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
   });
 
   app.post("/uploads/:id", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = uploadIdParams.parse(req.params);
     const query = uploadQuery.parse(req.query);
     const length = contentLength(req);
@@ -193,7 +192,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
   // The client calls this after every file: it must cost the same in any drive. The parts go to the reclaim job,
   // which keeps those the new file uses.
   app.delete("/uploads/:id", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = uploadIdParams.parse(req.params);
     await db.tx(async (q) => {
       const rows = await q.query<{ part_id: number; channel_id: number }>(

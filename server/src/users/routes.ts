@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Deps } from "../app.js";
-import { clearSessionCookie, requireUser } from "../auth/session.js";
+import { clearSessionCookie } from "../auth/session.js";
 import { rfc3339 } from "../auth/time.js";
+import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { avatarSvg, etagOf } from "./avatar.js";
 import { ensureSelected, newChannelId, referencedChannels, syncChannels } from "./channels.js";
@@ -21,7 +21,7 @@ const addBots = z.object({ bots: z.array(z.string()).min(1, "bots must list at l
 
 export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   app.get("/users/config", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const channels = await db.query<{ channel_id: number }>(
       "SELECT channel_id FROM channels WHERE user_id = $1 AND selected",
       [user.userId],
@@ -33,7 +33,7 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   });
 
   app.get("/users/channels", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const rows = await db.query<{ channel_id: number; channel_name: string }>(
       "SELECT channel_id, channel_name FROM channels WHERE user_id = $1 ORDER BY channel_name, channel_id",
       [user.userId],
@@ -43,7 +43,7 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
 
   // Like Teldrive, a new channel gets a fresh id (a given channelId is ignored) and is not selected.
   app.post("/users/channels", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const body = channelCreate.parse(req.body);
     const channelId = newChannelId();
     await blobs.ensureChannel(channelId);
@@ -57,7 +57,7 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   });
 
   app.patch("/users/channels", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const body = channelUpdate.parse(req.body);
     await db.tx(async (q) => {
       const owned = await q.query("SELECT 1 FROM channels WHERE channel_id = $1 AND user_id = $2", [
@@ -79,13 +79,13 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   });
 
   app.patch("/users/channels/sync", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     await syncChannels(db, blobs, user.userId);
     return reply.status(204).send();
   });
 
   app.delete("/users/channels/:id", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = channelParams.parse(req.params);
     const owned = await db.query("SELECT 1 FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
     if (owned.length === 0) throw notFound("channel not found");
@@ -99,7 +99,7 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   });
 
   app.post("/users/bots", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { bots } = addBots.parse(req.body);
     if (!bots.every((t) => BOT_TOKEN.test(t))) throw badRequest("Invalid Token format");
     await db.tx(async (q) => {
@@ -113,13 +113,13 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   });
 
   app.delete("/users/bots", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     await db.query("DELETE FROM bots WHERE user_id = $1", [user.userId]);
     return reply.status(204).send();
   });
 
   app.get("/users/sessions", async (req) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const rows = await db.query<{
       hash: string;
       app_name: string;
@@ -142,7 +142,7 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   });
 
   app.delete("/users/sessions/:id", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const { id } = req.params as { id: string };
     const deleted = await db.query("DELETE FROM sessions WHERE hash = $1 AND user_id = $2 RETURNING hash", [
       id,
@@ -155,7 +155,7 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
 
   // Teldrive serves the Telegram profile photo; without Telegram, a generated avatar with the initials.
   app.get("/users/profile/:name", async (req, reply) => {
-    const user = await requireUser(db, req);
+    const { user } = req;
     const svg = avatarSvg(user.userId, user.name);
     const etag = etagOf(svg);
     reply

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import pkg from "../../package.json" with { type: "json" };
-import type { Deps } from "../app.js";
+import type { Deps } from "../deps.js";
 
 export async function versionRoutes(app: FastifyInstance, _deps: Deps) {
   app.get("/version", async () => ({

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, apiRequest } from "./api-client";
+import { ApiError, api } from "./api-client";
 import type { components } from "./api-schema.gen";
 
 export type Capabilities = components["schemas"]["Capabilities"];
@@ -21,7 +21,7 @@ export const capabilitiesQueryOptions = () =>
     queryKey: ["capabilities"],
     queryFn: async ({ signal }): Promise<Capabilities> => {
       try {
-        return { ...TELDRIVE_1_8, ...(await apiRequest<Partial<Capabilities>>("/capabilities", { signal })) };
+        return { ...TELDRIVE_1_8, ...(await api.get("/capabilities", { signal })) };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return TELDRIVE_1_8;
         throw error;

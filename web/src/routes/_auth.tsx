@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { sessionQueryOptions } from "@/features/auth/api/get-session";
-import { AuthLayout } from "@/features/layout/components/auth-layout";
+import { AuthLayout } from "@/app/shell/components/auth-layout";
 import { capabilitiesQueryOptions } from "@/lib/capabilities";
+import { sessionQueryOptions } from "@/shared/api/get-session";
 
 export const Route = createFileRoute("/_auth")({
   beforeLoad: async ({ context, preload }) => {

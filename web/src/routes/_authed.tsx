@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { sessionQueryOptions } from "@/features/auth/api/get-session";
-import { AuthedLayout } from "@/features/layout/components/authed-layout";
+import { AuthedLayout } from "@/app/shell/components/authed-layout";
 import { capabilitiesQueryOptions } from "@/lib/capabilities";
+import { sessionQueryOptions } from "@/shared/api/get-session";
 
 export const Route = createFileRoute("/_authed")({
   beforeLoad: async ({ context, location, preload }) => {

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SharePage } from "@/features/share/components/share-page";
+import { SharePage } from "@/app/pages/share-page";
 import { optionalTextParam, searchSchema } from "@/lib/route-search";
 
 const shareSearch = searchSchema({ path: optionalTextParam() });

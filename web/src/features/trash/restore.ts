@@ -1,8 +1,10 @@
 import { describeError } from "@/lib/error-message";
+import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
-import { queryClient } from "@/query-client";
+import { itemsLabel } from "@/shared/lib/action-error";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 import { clashesOf, type OnConflict, type RestoreResult, restoreFromTrash } from "./api/restore-from-trash";
-import { restoredMessage, trashItemsLabel } from "./lib/trash-text";
+import { restoredMessage } from "./lib/trash-text";
 import { useRestoreClashStore } from "./restore-clash-store";
 
 /**
@@ -14,7 +16,7 @@ export async function restoreItems(
   items: { id: string; name: string }[],
   onConflict?: OnConflict,
 ): Promise<RestoreResult | undefined> {
-  const id = toast.loading(`Restoring ${trashItemsLabel(items)}…`);
+  const id = toast.loading(`Restoring ${itemsLabel(items)}…`);
   try {
     const result = await restoreFromTrash(
       items.map((i) => i.id),
@@ -30,7 +32,7 @@ export async function restoreItems(
     } else toast.error(`Could not restore: ${describeError(error)}`, { id });
     return undefined;
   } finally {
-    void queryClient.invalidateQueries({ queryKey: ["files"] });
+    void queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: ["uploads"] });
   }
 }

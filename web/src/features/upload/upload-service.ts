@@ -1,5 +1,6 @@
-import { getSettings } from "@/features/settings/settings-store";
-import { queryClient } from "@/query-client";
+import { queryClient } from "@/lib/query-client";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
+import { getSettings } from "@/shared/stores/settings-store";
 import { httpTransport } from "./api/http-transport";
 import { UploadQueue } from "./lib/upload-queue";
 
@@ -19,5 +20,5 @@ export const uploadQueue = new UploadQueue({
       ? Promise.resolve(false)
       : new Promise((resolve) => window.addEventListener("online", () => resolve(true), { once: true })),
   // The list shows the new file without a reload.
-  onFileDone: () => void queryClient.invalidateQueries({ queryKey: ["files"] }),
+  onFileDone: () => void queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
 });

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { ToastOutlet } from "@/features/layout/components/toast-outlet";
+import { ToastOutlet } from "@/components/ui/toast-outlet";
 import { toast } from "../toast";
 
 describe("toast", () => {

@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
+import { SearchView } from "@/app/pages/search-view";
 import { fileListPageQueryOptions } from "@/features/files/api/get-files";
 import { ListViewPage } from "@/features/files/components/list-view-page";
 import { getListQuery } from "@/features/files/hooks/use-list-query";
 import { isListView, type ViewParams } from "@/features/files/lib/list-query";
-import { SearchView } from "@/features/search/components/search-view";
 import type { SearchParams } from "@/features/search/lib/search-filters";
 import { searchRequest } from "@/features/search/lib/search-list";
 import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";

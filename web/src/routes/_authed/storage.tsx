@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { categoriesQueryOptions } from "@/features/files/api/get-categories";
+import { categoriesQueryOptions } from "@/features/storage/api/get-categories";
 import { uploadStatsQueryOptions } from "@/features/storage/api/get-upload-stats";
 import { StoragePage } from "@/features/storage/components/storage-page";
 

@@ -1,6 +1,6 @@
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 
 /** Ends the session on the server (it clears the cookie). */
-export function logout(): Promise<void> {
-  return apiRequest<void>("/auth/logout", { method: "POST" });
+export async function logout(): Promise<void> {
+  await api.post("/auth/logout");
 }

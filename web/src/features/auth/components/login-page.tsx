@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { capabilitiesQueryOptions } from "@/lib/capabilities";
 import { usePageTitle } from "@/lib/document-title";
 import { errorText } from "@/lib/error-message";
-import { sessionQueryOptions } from "../api/get-session";
+import { sessionQueryOptions } from "@/shared/api/get-session";
 import { login } from "../api/login";
 import { useLoginSocket } from "../hooks/use-login-socket";
 import type { SessionCreate } from "../lib/login-flow";

@@ -1,3 +1,4 @@
+import type { components } from "@/lib/api-schema.gen";
 /** The sign-in conversation on `/api/auth/ws` (Teldrive's protocol), as pure state transitions. */
 
 export type LoginStep = "phone" | "code" | "password";
@@ -10,7 +11,7 @@ export interface ServerMessage {
 }
 
 /** Body of `POST /api/auth/login`: the success payload, passed through unchanged. */
-export type SessionCreate = Record<string, unknown>;
+export type SessionCreate = components["schemas"]["SessionCreate"];
 
 export interface LoginState {
   step: LoginStep;

@@ -1,23 +1,20 @@
 import { queryOptions, useQueries } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
-import type { ServerFile } from "../lib/file-item";
-import { normalizeFolderPath } from "../lib/list-query";
-import { FILES_QUERY_KEY } from "./get-files";
-
-/** A file or folder with its path from the drive's root ("" or "/" for the root folder itself). */
-export type FileWithPath = ServerFile & { path?: string };
+import { api } from "@/lib/api-client";
+import type { ServerFile } from "@/shared/lib/file-item";
+import { normalizeFolderPath } from "@/shared/lib/folder-path";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 
 /** `GET /files/{id}`: one item and its path; used to name the folder a search result is in, and to open folders by path. */
 export const fileQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...FILES_QUERY_KEY, "item", id] as const,
-    queryFn: ({ signal }) => apiRequest<FileWithPath>(`/files/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/files/{id}", { path: { id }, signal }),
     // Names and places change only through this client's own mutations, which refetch every ["files"] query.
     staleTime: 60_000,
   });
 
-/** The folder path of an item as `/my-drive` takes it: "/" for the root, "/a/b" otherwise. */
-export const folderPathOf = (item: FileWithPath) => normalizeFolderPath(item.path);
+/** The folder path of an item (its `path` from the drive's root) as `/my-drive` takes it: "/" for the root, "/a/b" otherwise. */
+export const folderPathOf = (item: ServerFile) => normalizeFolderPath(item.path);
 
 /** Paths of the given folders by id, as they arrive (absent while loading or when a folder is gone). */
 export function useFolderPaths(ids: readonly string[]): Map<string, string> {

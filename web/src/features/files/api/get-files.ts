@@ -1,12 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema.gen";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 import type { ListQuery } from "../lib/list-query";
 
 export type FileListPage = components["schemas"]["FileList"];
-
-/** Every file query starts with this key, so mutations and the header search can reach them all. */
-export const FILES_QUERY_KEY = ["files"] as const;
+type FileCategory = components["schemas"]["Category"];
 
 /**
  * `GET /files`, one page. Pages are separate queries (not one infinite query) so the list can load page 200 of a
@@ -16,8 +15,9 @@ export const fileListPageQueryOptions = (query: ListQuery, page: number) =>
   queryOptions({
     queryKey: [...FILES_QUERY_KEY, "list", query, page] as const,
     queryFn: ({ signal }) =>
-      apiRequest<FileListPage>("/files", {
-        query: { ...query, page },
+      api.get("/files", {
+        // The view keeps categories as the URL has them, comma-joined: the contract's array, as it is sent.
+        query: { ...query, page, category: query.category ? (query.category.split(",") as FileCategory[]) : undefined },
         signal,
       }),
   });

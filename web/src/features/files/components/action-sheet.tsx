@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
 import { cn } from "@/lib/cn";
-import { type FileCommandId, fileCommandsFor } from "../lib/file-commands";
-import type { FileItem } from "../lib/file-item";
+import { type FileCommandId, fileCommandsFor } from "@/shared/lib/file-commands";
+import type { FileItem } from "@/shared/lib/file-item";
 import { CommandIcon } from "./command-icon";
 
 /** Touch: a long press opens the list's actions in a bottom sheet instead of a context menu. */

@@ -4,8 +4,8 @@ import { type DragEvent, useState } from "react";
 import { DropdownMenu, DropdownMenuItem } from "@/components/ui/dropdown-menu";
 import { IconButton } from "@/components/ui/icon-button";
 import { cn } from "@/lib/cn";
+import type { FileItem } from "@/shared/lib/file-item";
 import { breadcrumbsOf, type Crumb, collapseCrumbs } from "../lib/breadcrumbs";
-import type { FileItem } from "../lib/file-item";
 import { useSelection } from "../stores/selection-store";
 
 /** A menu of folders to jump to, for the crumbs there is no room for. */

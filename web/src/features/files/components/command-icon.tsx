@@ -14,7 +14,7 @@ import {
   Trash2,
   Upload,
 } from "lucide-react";
-import type { FileCommandId } from "../lib/file-commands";
+import type { FileCommandId } from "@/shared/lib/file-commands";
 
 const ICONS: Record<FileCommandId, LucideIcon> = {
   open: ExternalLink,

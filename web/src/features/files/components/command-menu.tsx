@@ -1,7 +1,7 @@
 import type { HTMLAttributes, ReactElement } from "react";
 import { DropdownMenu, DropdownMenuItem } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/cn";
-import type { FileCommand, FileCommandId } from "../lib/file-commands";
+import type { FileCommand, FileCommandId } from "@/shared/lib/file-commands";
 import { CommandIcon } from "./command-icon";
 
 /** A menu of file commands behind one button: "New" on a phone, "More actions" for a selection there. */

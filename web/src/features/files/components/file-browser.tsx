@@ -1,10 +1,9 @@
 import { hashKey } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { type FileActionContext, fileActions } from "@/features/file-actions/file-actions";
+import { type ReactNode, useEffect, useState } from "react";
+import type { FileItem } from "@/shared/lib/file-item";
 import { useDeriveOptions } from "../hooks/use-derive-options";
+import { useFileCommandDispatch } from "../hooks/use-file-command-dispatch";
 import { useFilePages } from "../hooks/use-file-pages";
-import type { FileCommandId } from "../lib/file-commands";
-import type { FileItem } from "../lib/file-item";
 import type { ListQuery, Sort } from "../lib/list-query";
 import { useSelection } from "../stores/selection-store";
 import { useViewPrefs } from "../stores/view-prefs-store";
@@ -50,69 +49,13 @@ export function FileBrowser(props: FileBrowserProps) {
     return () => useSelection.getState().clear();
   }, [listKey]);
 
-  const context = useCallback(
-    (): FileActionContext => ({ ...location, items: pages.loadedEntries().map(([, item]) => item) }),
-    [location, pages],
-  );
-
-  const selectedItems = useCallback((): FileItem[] => {
-    const ids = useSelection.getState().ids;
-    if (ids.size === 0) return [];
-    return pages
-      .loadedEntries()
-      .filter(([, item]) => ids.has(item.id))
-      .map(([, item]) => item);
-  }, [pages]);
-
-  const { onOpenFolder, onShowInFolder } = props;
-  const open = useCallback(
-    (item: FileItem) => (item.isDir ? onOpenFolder(item) : fileActions.open(item, context())),
-    [onOpenFolder, context],
-  );
-
-  const onCommand = useCallback(
-    (id: FileCommandId, items: FileItem[]) => {
-      const [first] = items;
-      switch (id) {
-        case "open":
-          if (first) open(first);
-          return;
-        case "newFolder":
-          return fileActions.newFolder(context());
-        case "upload":
-          return fileActions.upload(context());
-        case "uploadFolder":
-          return fileActions.upload(context(), { folder: true });
-        case "rename":
-          if (first) fileActions.rename(first);
-          return;
-        case "move":
-          return fileActions.move(items);
-        case "copy":
-          return fileActions.copy(items);
-        case "download":
-          return fileActions.download(items);
-        case "downloadZip":
-          return fileActions.downloadZip(items);
-        case "share":
-          if (first) fileActions.share(first);
-          return;
-        case "copyLink":
-          if (first) fileActions.copyLink(first);
-          return;
-        case "showInFolder":
-          if (first) onShowInFolder?.(first);
-          return;
-        case "remove":
-          return fileActions.remove(items);
-      }
-    },
-    [open, context, onShowInFolder],
-  );
-
-  const onMoveTo = useCallback((items: FileItem[], destination: { id?: string; path?: string }) => {
-    if (items.length > 0) fileActions.moveTo(items, destination);
-  }, []);
+  const { open, onCommand, onMoveTo, selectedItems } = useFileCommandDispatch({
+    location,
+    pages,
+    onOpenFolder: props.onOpenFolder,
+    onShowInFolder: props.onShowInFolder,
+  });
+  const { onShowInFolder } = props;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">

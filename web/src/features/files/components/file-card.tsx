@@ -4,9 +4,9 @@ import { Lock } from "lucide-react";
 import { memo } from "react";
 import { cn } from "@/lib/cn";
 import { formatSize } from "@/lib/format-size";
-import type { FileItem } from "../lib/file-item";
+import { FileIcon } from "@/shared/components/file-icon";
+import type { FileItem } from "@/shared/lib/file-item";
 import { itemAttributes } from "../lib/item-attributes";
-import { FileIcon } from "./file-icon";
 
 export interface FileCardProps {
   item: FileItem;

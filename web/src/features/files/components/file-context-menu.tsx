@@ -3,8 +3,8 @@ import { useMemo, useState } from "react";
 import { type OpenedBy, useFirstItemFocus } from "@/components/ui/deferred-trigger";
 import { menuItemClasses, menuSurfaceClasses } from "@/components/ui/menu-classes";
 import { cn } from "@/lib/cn";
-import { type FileCommandId, fileCommandsFor } from "../lib/file-commands";
-import type { FileItem } from "../lib/file-item";
+import { type FileCommandId, fileCommandsFor } from "@/shared/lib/file-commands";
+import type { FileItem } from "@/shared/lib/file-item";
 import { CommandIcon } from "./command-icon";
 
 export interface FileContextMenuProps {

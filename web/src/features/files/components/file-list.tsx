@@ -1,58 +1,25 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
-// biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
-import { hashKey } from "@tanstack/react-query";
-import { defaultRangeExtractor, useVirtualizer } from "@tanstack/react-virtual";
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  type PointerEvent,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
-import { Button } from "@/components/ui/button";
-import type { OpenedBy } from "@/components/ui/deferred-trigger";
+import { type KeyboardEvent, useRef } from "react";
 import { cn } from "@/lib/cn";
-import { onDemand } from "@/lib/on-demand";
-import { useFolderPaths } from "../api/get-file";
-import { indexOfEvent } from "../hooks/index-of-event";
-import { useElementWidth } from "../hooks/use-element-width";
+import type { FileCommandId } from "@/shared/lib/file-commands";
+import type { FileItem } from "@/shared/lib/file-item";
 import type { useFilePages } from "../hooks/use-file-pages";
-import { useVisiblePages } from "../hooks/use-file-pages";
+import { useListLayout } from "../hooks/use-list-layout";
+import { useListPointer } from "../hooks/use-list-pointer";
 import { usePagedKeyboard } from "../hooks/use-paged-keyboard";
+import { focusNextListOnMount, scrollKeyOf, useRovingFocus } from "../hooks/use-roving-focus";
 import { useRowDrag } from "../hooks/use-row-drag";
-import type { FileCommandId } from "../lib/file-commands";
-import type { FileItem } from "../lib/file-item";
+import { useRowLocations } from "../hooks/use-row-locations";
+import { useSelectOnArrival } from "../hooks/use-select-on-arrival";
 import type { ListQuery, Sort } from "../lib/list-query";
-import { ScrollSpeed } from "../lib/scroll-speed";
-import { clickModeOf } from "../lib/selection";
 import { useSelection } from "../stores/selection-store";
 import type { ViewId } from "../stores/view-prefs-store";
-import { CommandIcon } from "./command-icon";
-import { FileCard } from "./file-card";
-import { FileListHeader, HEADER_HEIGHT } from "./file-list-header";
+import { EmptyList } from "./empty-list";
+import { FileListHeader } from "./file-list-header";
+import { FileListMenus } from "./file-list-menus";
 import { FileListSkeleton } from "./file-list-skeleton";
-import { FileRow, ROW_HEIGHT } from "./file-row";
 import { ListError } from "./list-error";
-import { PlaceholderCard } from "./placeholder-card";
-import { PlaceholderRow } from "./placeholder-row";
-
-const CARD_MIN_WIDTH = 168;
-const CARD_GAP = 12;
-const CARD_ROW_HEIGHT = 212;
-const GRID_PADDING = 12;
-const LONG_PRESS_MS = 500;
-
-// Menus and the touch action sheet are not needed to draw the list: fetched on first use (or first touch).
-const contextMenu = onDemand(() => import("./file-context-menu"));
-const actionSheet = onDemand(() => import("./action-sheet"));
-
-/** Set when the user opens a folder or goes up from a list, so the next list takes the keyboard focus. */
-let focusNextList = false;
-
-/** Scroll offset and focused row per list, so returning to a folder lands where the user left it. */
-const memory = new Map<string, { offset: number; focus: number }>();
+import { VirtualRow } from "./virtual-row";
 
 export interface FileListProps {
   query: ListQuery;
@@ -84,256 +51,60 @@ export interface FileListProps {
  * as placeholders; only rows in view are in the DOM (plus the focused one, so keyboard focus survives scrolling).
  */
 export function FileList(props: FileListProps) {
-  const { query, pages, viewId } = props;
-  const parentRef = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(parentRef, pages.first.isSuccess);
-  const grid = viewId === "grid";
-  const columns = grid
-    ? Math.max(1, Math.floor((width - 2 * GRID_PADDING + CARD_GAP) / (CARD_MIN_WIDTH + CARD_GAP)))
-    : 1;
-  const count = pages.count;
-  const rowCount = Math.ceil(count / columns);
-  const rowHeight = grid ? CARD_ROW_HEIGHT : ROW_HEIGHT;
-  const scrollKey = `${hashKey([query])}|${viewId}`;
-  const [focusIndex, setFocusIndex] = useState(() => memory.get(scrollKey)?.focus ?? 0);
-  const focusRow = Math.floor(Math.min(focusIndex, Math.max(0, count - 1)) / columns);
+  const { query, pages } = props;
+  const listRef = useRef<HTMLDivElement>(null);
   const selection = useSelection();
-  const [sheetOpen, setSheetOpen] = useState(false);
-  // `opening` counts openings, so each one mounts a fresh menu that reads the selection of that moment.
-  const [menu, setMenu] = useState<{ x: number; y: number; openedBy: OpenedBy; opening: number }>();
-  const [touch, setTouch] = useState(false);
-
-  const [scrollSpeed] = useState(() => new ScrollSpeed());
-  const focusIndexRef = useRef(focusIndex);
-  focusIndexRef.current = focusIndex;
-  useEffect(() => {
-    const saved = memory.get(scrollKey);
-    memory.set(scrollKey, { offset: saved?.offset ?? 0, focus: focusIndex });
-  }, [scrollKey, focusIndex]);
-
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => parentRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 4,
-    paddingStart: grid ? GRID_PADDING : 0,
-    scrollPaddingStart: grid ? GRID_PADDING : HEADER_HEIGHT,
-    initialOffset: () => memory.get(scrollKey)?.offset ?? 0,
-    rangeExtractor: (range) => {
-      const rows = defaultRangeExtractor(range);
-      if (focusRow < range.count && !rows.includes(focusRow)) rows.push(focusRow);
-      return rows.sort((a, b) => a - b);
-    },
-    // A pause this long ends a scroll: pages for a jump (End, the scrollbar thumb) are fetched once it lands.
-    isScrollingResetDelay: 100,
-    onChange: (instance) => {
-      memory.set(scrollKey, { offset: instance.scrollOffset ?? 0, focus: focusIndexRef.current });
-      scrollSpeed.record(performance.now(), instance.scrollOffset ?? 0, instance.isScrolling);
-    },
-  });
-
-  const range = virtualizer.range;
-  const visible = useVisiblePages(
-    query,
-    range
-      ? {
-          first: range.startIndex * columns,
-          last: (range.endIndex + 1) * columns - 1,
-          velocity: (scrollSpeed.velocity / rowHeight) * columns,
-          limit: query.limit,
-          totalPages: pages.totalPages,
-        }
-      : undefined,
-  );
-
-  useEffect(() => {
-    setTouch(window.matchMedia("(pointer: coarse)").matches);
-  }, []);
-
-  // Roving focus: after a keyboard move, focus the row once it is rendered (it may need a scroll first). A
-  // placeholder replaced by its row takes the focus with it, so while the list holds focus, give it to the new row.
-  const [focusOnMount] = useState(() => {
-    const take = focusNextList;
-    focusNextList = false;
-    return take;
-  });
-  const wantFocus = useRef(focusOnMount);
-  const hasFocus = useRef(false);
-  useLayoutEffect(() => {
-    const lost = hasFocus.current && (document.activeElement === document.body || document.activeElement === null);
-    if (!wantFocus.current && !lost) return;
-    const el = parentRef.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`);
-    if (el) {
-      el.focus({ preventScroll: true });
-      wantFocus.current = false;
-    }
-  });
+  const scrollKey = scrollKeyOf(query, props.viewId);
+  const focus = useRovingFocus(scrollKey, listRef);
+  const { focusIndex, focusIndexRef } = focus;
+  const layout = useListLayout({ query, pages, viewId: props.viewId, listRef, scrollKey, focusIndex, focusIndexRef });
+  const { grid, columns, count, rowCount, rowHeight, virtualizer, visible } = layout;
 
   const focusAt = (index: number) => {
-    setFocusIndex(index);
+    focus.setFocusIndex(index);
     virtualizer.scrollToIndex(Math.floor(index / columns), { align: "auto" });
-    wantFocus.current = true;
+    focus.focusLater(index);
   };
-
   const onOpen = (item: FileItem) => {
-    if (item.isDir) focusNextList = true;
+    if (item.isDir) focusNextListOnMount();
     props.onOpen(item);
   };
   const onNavigateUp = props.onNavigateUp
     ? () => {
-        focusNextList = true;
+        focusNextListOnMount();
         props.onNavigateUp?.();
       }
     : undefined;
 
+  const { selectedItems, location, onCommand, onMoveTo } = props;
   const onKeyDown = usePagedKeyboard({
     count,
     columns,
-    pageItems: () => Math.max(1, Math.floor((parentRef.current?.clientHeight ?? 600) / rowHeight) * columns),
+    pageItems: () => Math.max(1, Math.floor((listRef.current?.clientHeight ?? 600) / rowHeight) * columns),
     focusIndex,
     focusAt,
     itemAt: pages.itemAt,
     loadedEntries: pages.loadedEntries,
-    selectedItems: props.selectedItems,
-    location: props.location,
-    onOpen,
-    onNavigateUp,
-    onCommand: props.onCommand,
-    onMoveTo: props.onMoveTo,
+    ...{ selectedItems, location, onOpen, onNavigateUp, onCommand, onMoveTo },
   });
-
-  // Touch: a tap opens (or toggles in Select mode); a long press opens the action sheet.
-  const pointer = useRef<{ type: string; timer?: ReturnType<typeof setTimeout>; long: boolean }>({
-    type: "mouse",
-    long: false,
-  });
-  const onPointerDown = (e: PointerEvent) => {
-    pointer.current.type = e.pointerType;
-    pointer.current.long = false;
-    clearTimeout(pointer.current.timer);
-    if (e.pointerType !== "touch") return;
-    // Offline: no sheet; the next long press tries again.
-    const sheetLoaded = actionSheet.load().then(
-      () => true,
-      () => false,
-    );
-    const index = indexOfEvent(e);
-    pointer.current.timer = setTimeout(() => {
-      pointer.current.long = true;
-      if (index !== undefined && !selection.ids.has(pages.itemAt(index)?.id ?? "")) {
-        selection.click(index, "replace", (i) => pages.itemAt(i)?.id);
-      }
-      if (index === undefined) selection.clear();
-      void sheetLoaded.then((ok) => ok && setSheetOpen(true));
-    }, LONG_PRESS_MS);
-  };
-  const cancelLongPress = () => clearTimeout(pointer.current.timer);
-
-  const onClick = (e: MouseEvent) => {
-    const index = indexOfEvent(e);
-    if (pointer.current.long) return;
-    if (index === undefined) {
-      if (e.target === e.currentTarget || (e.target as HTMLElement).dataset.spacer !== undefined) selection.clear();
-      return;
-    }
-    setFocusIndex(index);
-    const item = pages.itemAt(index);
-    if (pointer.current.type === "touch") {
-      if (props.selectMode) selection.click(index, "toggle", (i) => pages.itemAt(i)?.id);
-      else if (item) onOpen(item);
-      return;
-    }
-    selection.click(index, clickModeOf(e), (i) => pages.itemAt(i)?.id);
-  };
-
-  const onDoubleClick = (e: MouseEvent) => {
-    const index = indexOfEvent(e);
-    const item = index === undefined ? undefined : pages.itemAt(index);
-    if (item && pointer.current.type !== "touch") onOpen(item);
-  };
-
-  const onContextMenu = (e: MouseEvent) => {
-    const index = indexOfEvent(e);
-    if (index === undefined) selection.clear();
-    else {
-      const id = pages.itemAt(index)?.id;
-      if (id && !selection.ids.has(id)) selection.click(index, "replace", (i) => pages.itemAt(i)?.id);
-      setFocusIndex(index);
-    }
-    // On touch screens a long press opens the action sheet instead.
-    if (touch) return;
-    e.preventDefault();
-    // From the context-menu key or Shift+F10 no button is pressed (-1, or 0 at 0,0): open at the focused row.
-    const fromKeyboard = e.button === -1 || (e.clientX === 0 && e.clientY === 0);
-    const rect = (e.target as HTMLElement).getBoundingClientRect();
-    const at = fromKeyboard ? { x: rect.left + 16, y: rect.bottom } : { x: e.clientX, y: e.clientY };
-    void contextMenu.load().then(
-      () =>
-        setMenu((old) => ({
-          ...at,
-          openedBy: fromKeyboard ? "keyboard" : "pointer",
-          opening: (old?.opening ?? 0) + 1,
-        })),
-      () => undefined, // Offline: nothing opens; the next right-click tries again.
-    );
-  };
-
-  const { dropIndex, dragHandlers } = useRowDrag({
-    itemAt: pages.itemAt,
-    selectedItems: props.selectedItems,
-    location: props.location,
-    onMoveTo: props.onMoveTo,
-  });
-
-  // "in Photos" under each name: one request per folder shown, cached, only where the list spans folders.
+  const pointer = useListPointer({ itemAt: pages.itemAt, selection, selectMode: props.selectMode, onOpen, ...focus });
+  const { dropIndex, dragHandlers } = useRowDrag({ itemAt: pages.itemAt, selectedItems, location, onMoveTo });
   const virtualRows = virtualizer.getVirtualItems();
-  const parentIds = props.showLocation
-    ? [
-        ...new Set(
-          virtualRows.flatMap((row) => {
-            const item = pages.itemAt(row.index);
-            return item?.parentId ? [item.parentId] : [];
-          }),
-        ),
-      ]
-    : [];
-  const folderPaths = useFolderPaths(parentIds);
-  const locationOf = (item: FileItem) => (item.parentId ? folderPaths.get(item.parentId) : undefined);
-
-  // "Show in folder": select the item and bring it into view once the page holding it has arrived.
-  const selectDone = useRef<string | undefined>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked whenever a page arrives (visible.version).
-  useEffect(() => {
-    if (!props.select || selectDone.current === props.select) return;
-    const found = pages.loadedEntries().find(([, item]) => item.id === props.select);
-    if (!found) return;
-    selectDone.current = props.select;
-    useSelection.getState().setIds([found[1].id]);
-    focusAt(found[0]);
-  }, [props.select, pages.first.data, visible.version]);
+  const locationOf = useRowLocations(props.showLocation, virtualRows, pages.itemAt);
+  useSelectOnArrival(props.select, pages, visible.version, focusAt);
 
   if (pages.first.isPending) return <FileListSkeleton grid={grid} />;
   if (pages.first.isError) {
     return <ListError error={pages.first.error} onRetry={() => void pages.first.refetch()} />;
   }
 
-  const ContextMenu = contextMenu.current?.FileContextMenu;
-  const ActionSheet = actionSheet.current?.ActionSheet;
   const cutIds = new Set(useSelection.getState().cut.map((i) => i.id));
-  const focusable = (index: number) => index === Math.min(focusIndex, count - 1);
-
+  const failure = visible.failures[0];
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      {visible.failures.length > 0 && (
-        <ListError
-          compact
-          error={visible.failures[0]?.error}
-          page={visible.failures[0]?.page}
-          onRetry={visible.refetchFailed}
-        />
-      )}
+      {failure && <ListError compact error={failure.error} page={failure.page} onRetry={visible.refetchFailed} />}
       <div
-        ref={parentRef}
+        ref={listRef}
         role="grid"
         aria-label={props.label}
         aria-rowcount={grid ? rowCount : count + 1}
@@ -344,131 +115,35 @@ export function FileList(props: FileListProps) {
         data-testid="file-list"
         className="relative min-h-0 flex-1 overflow-auto outline-none [overflow-anchor:none]"
         onKeyDown={(e: KeyboardEvent) => onKeyDown(e)}
-        onFocus={() => {
-          hasFocus.current = true;
-        }}
-        onBlur={(e) => {
-          // Focus moving elsewhere (not a row being replaced, which has no relatedTarget) leaves the list.
-          if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) hasFocus.current = false;
-        }}
-        onClick={onClick}
-        onDoubleClick={onDoubleClick}
-        onContextMenu={onContextMenu}
-        onPointerDown={onPointerDown}
-        onPointerUp={cancelLongPress}
-        onPointerCancel={cancelLongPress}
-        onPointerMove={(e) => {
-          if (e.pointerType === "touch" && (Math.abs(e.movementX) > 4 || Math.abs(e.movementY) > 4)) cancelLongPress();
-        }}
+        {...focus.focusHandlers}
+        {...pointer.handlers}
         {...dragHandlers}
       >
         {!grid && <FileListHeader sort={props.sort} onSortChange={props.onSortChange} />}
         {count === 0 ? (
-          <div role="row" aria-rowindex={2} className="p-10 text-center text-on-surface-variant">
-            <div role="gridcell" className="flex flex-col items-center gap-3">
-              <span>No items.</span>
-              {props.canCreate && (
-                <>
-                  <span className="text-sm">Drop files here to upload them, or:</span>
-                  <div className="flex flex-wrap justify-center gap-2">
-                    {(["upload", "uploadFolder", "newFolder"] as const).map((id) => (
-                      <Button key={id} variant="tonal" onClick={() => props.onCommand(id, [])}>
-                        <CommandIcon id={id} />
-                        {id === "upload" ? "Upload files" : id === "uploadFolder" ? "Upload a folder" : "New folder"}
-                      </Button>
-                    ))}
-                  </div>
-                </>
-              )}
-            </div>
-          </div>
+          <EmptyList canCreate={props.canCreate} onCommand={onCommand} />
         ) : (
           <div data-spacer className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualRows.map((row) => {
-              if (!grid) {
-                const item = pages.itemAt(row.index);
-                return item ? (
-                  <FileRow
-                    key={row.index}
-                    item={item}
-                    index={row.index}
-                    start={row.start}
-                    selected={selection.ids.has(item.id)}
-                    focusable={focusable(row.index)}
-                    cut={cutIds.has(item.id)}
-                    dropTarget={dropIndex === row.index}
-                    location={props.showLocation ? locationOf(item) : undefined}
-                  />
-                ) : (
-                  <PlaceholderRow
-                    key={row.index}
-                    index={row.index}
-                    start={row.start}
-                    height={ROW_HEIGHT}
-                    focusable={focusable(row.index)}
-                  />
-                );
-              }
-              const first = row.index * columns;
-              const cells = Array.from({ length: Math.min(columns, count - first) }, (_, i) => first + i);
-              return (
-                <div
-                  key={row.index}
-                  role="row"
-                  aria-rowindex={row.index + 1}
-                  className="absolute top-0 left-0 grid w-full"
-                  style={{
-                    height: CARD_ROW_HEIGHT - CARD_GAP,
-                    transform: `translateY(${row.start}px)`,
-                    gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-                    gap: CARD_GAP,
-                    padding: `0 ${GRID_PADDING}px`,
-                  }}
-                >
-                  {cells.map((index) => {
-                    const item = pages.itemAt(index);
-                    return item ? (
-                      <FileCard
-                        key={index}
-                        item={item}
-                        index={index}
-                        selected={selection.ids.has(item.id)}
-                        focusable={focusable(index)}
-                        cut={cutIds.has(item.id)}
-                        dropTarget={dropIndex === index}
-                      />
-                    ) : (
-                      <PlaceholderCard key={index} index={index} focusable={focusable(index)} />
-                    );
-                  })}
-                </div>
-              );
-            })}
+            {virtualRows.map((row) => (
+              <VirtualRow
+                key={row.index}
+                {...{ row, grid, columns, count, dropIndex }}
+                itemAt={pages.itemAt}
+                isSelected={(item) => selection.ids.has(item.id)}
+                isCut={(item) => cutIds.has(item.id)}
+                focusable={(index) => index === Math.min(focusIndex, count - 1)}
+                locationOf={props.showLocation ? locationOf : undefined}
+              />
+            ))}
           </div>
         )}
       </div>
-      {menu && ContextMenu && (
-        <ContextMenu
-          key={menu.opening}
-          at={menu}
-          openedBy={menu.openedBy}
-          onClose={() => setMenu(undefined)}
-          canCreate={props.canCreate}
-          showInFolder={props.showInFolder}
-          selectedItems={props.selectedItems}
-          onCommand={props.onCommand}
-        />
-      )}
-      {ActionSheet && (
-        <ActionSheet
-          open={sheetOpen}
-          onOpenChange={setSheetOpen}
-          canCreate={props.canCreate}
-          showInFolder={props.showInFolder}
-          selectedItems={props.selectedItems}
-          onCommand={props.onCommand}
-        />
-      )}
+      <FileListMenus
+        pointer={pointer}
+        canCreate={props.canCreate}
+        showInFolder={props.showInFolder}
+        {...{ selectedItems, onCommand }}
+      />
       <span className={cn("sr-only")} aria-live="polite">
         {selection.ids.size > 0 ? `${selection.ids.size} selected` : ""}
       </span>

@@ -3,13 +3,13 @@
 import { Lock } from "lucide-react";
 import { memo } from "react";
 import { cn } from "@/lib/cn";
+import { formatDate } from "@/lib/format-date";
 import { formatSize } from "@/lib/format-size";
+import { FileIcon } from "@/shared/components/file-icon";
+import type { FileItem } from "@/shared/lib/file-item";
+import { folderName } from "@/shared/lib/folder-path";
 import { typeLabel } from "../lib/describe-item";
-import type { FileItem } from "../lib/file-item";
-import { formatDate } from "../lib/format";
 import { itemAttributes } from "../lib/item-attributes";
-import { folderName } from "../lib/list-query";
-import { FileIcon } from "./file-icon";
 
 export const ROW_HEIGHT = 48;
 

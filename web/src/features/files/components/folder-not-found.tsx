@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { FolderX } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
-import { folderName, parentPath } from "../lib/list-query";
+import { folderName, parentPath } from "@/shared/lib/folder-path";
 
 /** A path with no folder behind it: say so and offer the way back, instead of an empty folder. */
 export function FolderNotFound({ path }: { path: string }) {

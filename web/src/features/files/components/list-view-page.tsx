@@ -3,9 +3,9 @@ import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useEffect } from "react";
 import { usePageTitle } from "@/lib/document-title";
 import { toast } from "@/lib/toast";
+import type { FileItem } from "@/shared/lib/file-item";
 import { fileQueryOptions, folderPathOf } from "../api/get-file";
 import { useListQuery } from "../hooks/use-list-query";
-import type { FileItem } from "../lib/file-item";
 import type { Sort, ViewParams } from "../lib/list-query";
 import { FileBrowser } from "./file-browser";
 

@@ -1,22 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { fileActions } from "@/features/file-actions/file-actions";
-import { UploadDropZone } from "@/features/upload/components/upload-drop-zone";
 import { usePageTitle } from "@/lib/document-title";
+import { folderByPathQueryOptions } from "@/shared/api/get-folder-by-path";
+import { useFileCommands } from "@/shared/lib/file-commands-context";
+import type { FileItem } from "@/shared/lib/file-item";
+import { folderName, joinPath, normalizeFolderPath, parentPath } from "@/shared/lib/folder-path";
 import { fileListPageQueryOptions } from "../api/get-files";
-import { folderByPathQueryOptions } from "../api/get-folder-by-path";
 import { useListQuery } from "../hooks/use-list-query";
-import type { FileItem } from "../lib/file-item";
-import { folderName, joinPath, normalizeFolderPath, parentPath, type Sort, sortIdOf } from "../lib/list-query";
+import { type Sort, sortIdOf } from "../lib/list-query";
 import { useViewPrefs } from "../stores/view-prefs-store";
 import { Breadcrumbs } from "./breadcrumbs";
 import { FileBrowser } from "./file-browser";
 import { FolderNotFound } from "./folder-not-found";
+import { UploadDropZone } from "./upload-drop-zone";
 
 /** The path-based drive: breadcrumbs, the folder's list, the user's stored sort, uploads by drop. */
 export function MyDriveView({ path, select }: { path: string; select?: string }) {
   const navigate = useNavigate();
+  const fileActions = useFileCommands();
   const folderPath = normalizeFolderPath(path);
   const query = useListQuery({ view: "my-drive", path: folderPath });
   const setSort = useViewPrefs((s) => s.setSort);

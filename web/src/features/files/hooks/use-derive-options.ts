@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { sessionQueryOptions } from "@/features/auth/api/get-session";
-import { useSettings } from "@/features/settings/settings-store";
-import type { DeriveOptions } from "../lib/file-item";
+import { sessionQueryOptions } from "@/shared/api/get-session";
+import type { DeriveOptions } from "@/shared/lib/file-item";
+import { useSettings } from "@/shared/stores/settings-store";
 
 /** What deriving a FileItem needs from outside the list: the resizer host and the session hash for its URLs. */
 export function useDeriveOptions(): DeriveOptions {

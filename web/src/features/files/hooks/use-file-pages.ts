@@ -1,7 +1,8 @@
 import { hashKey, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef } from "react";
-import { FILES_QUERY_KEY, type FileListPage, fileListPageQueryOptions } from "../api/get-files";
-import { type DeriveOptions, type FileItem, toFileItem } from "../lib/file-item";
+import { type DeriveOptions, type FileItem, toFileItem } from "@/shared/lib/file-item";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
+import { type FileListPage, fileListPageQueryOptions } from "../api/get-files";
 import type { ListQuery } from "../lib/list-query";
 import { type PageWindowInput, pagesToObserve } from "../lib/page-window";
 

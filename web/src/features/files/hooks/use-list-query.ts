@@ -1,4 +1,4 @@
-import { getSettings, useSettings } from "@/features/settings/settings-store";
+import { getSettings, useSettings } from "@/shared/stores/settings-store";
 import {
   buildListQuery,
   defaultSort,

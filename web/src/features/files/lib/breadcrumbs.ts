@@ -1,4 +1,4 @@
-import { pathSegments } from "./list-query";
+import { pathSegments } from "@/shared/lib/folder-path";
 
 export interface Crumb {
   name: string;

@@ -1,6 +1,6 @@
+import { formatDate } from "@/lib/format-date";
 import { formatSize } from "@/lib/format-size";
-import type { FileItem } from "./file-item";
-import { formatDate } from "./format";
+import type { FileItem } from "@/shared/lib/file-item";
 
 /** Readable type for screen readers and the grid: "Folder", "PDF file", "Image file", "ZIP file". */
 export function typeLabel(item: FileItem): string {

@@ -1,5 +1,5 @@
+import type { FileItem } from "@/shared/lib/file-item";
 import { describeItem } from "./describe-item";
-import type { FileItem } from "./file-item";
 
 /**
  * What a list row and a grid card share: the grid's selection state and accessible name, roving focus, and the

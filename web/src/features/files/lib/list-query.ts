@@ -1,3 +1,6 @@
+import type { FindFilters } from "@/shared/lib/find-filters";
+import { normalizeFolderPath } from "@/shared/lib/folder-path";
+
 /** The file-list views of the spec that read `GET /files` (storage is a separate page). */
 export const LIST_VIEWS = ["my-drive", "recent", "search", "browse", "shared"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
@@ -37,27 +40,13 @@ export function defaultSort(view: ListView): Sort {
 }
 
 /** The filters of `GET /files` beyond paging (teldrive-api 3.2). */
-export interface ListQuery {
+export interface ListQuery extends FindFilters {
   operation?: "list" | "find";
-  path?: string;
-  parentId?: string;
-  type?: "file" | "folder";
-  category?: string;
-  query?: string;
-  searchType?: "text" | "regex";
-  deepSearch?: boolean;
-  updatedAt?: string;
   shared?: boolean;
   sort: SortField;
   order: SortOrder;
   limit: number;
 }
-
-/** Search-route filters already turned into API fields (see features/search/lib). */
-export type FindFilters = Pick<
-  ListQuery,
-  "query" | "searchType" | "category" | "type" | "path" | "parentId" | "deepSearch" | "updatedAt"
->;
 
 export type ViewParams =
   | { view: "my-drive"; path?: string }
@@ -93,29 +82,6 @@ export function buildListQuery(params: ViewParams, opts: { sort: Sort; limit: nu
     case "search":
       return { ...base, operation: "find", searchType: "text", ...params.filters };
   }
-}
-
-/** '/a//b/' -> '/a/b'; empty -> '/'. */
-export function normalizeFolderPath(path: string | undefined): string {
-  const segments = (path ?? "").split("/").filter(Boolean);
-  return `/${segments.join("/")}`;
-}
-
-export function pathSegments(path: string): string[] {
-  return normalizeFolderPath(path).split("/").filter(Boolean);
-}
-
-export function joinPath(folder: string, name: string): string {
-  return normalizeFolderPath(`${folder}/${name}`);
-}
-
-/** The last folder of a path, or "My Drive" for the root. */
-export function folderName(path: string): string {
-  return pathSegments(path).at(-1) ?? "My Drive";
-}
-
-export function parentPath(path: string): string {
-  return normalizeFolderPath(pathSegments(path).slice(0, -1).join("/"));
 }
 
 /** Page numbers (1-based) holding the items from `start` to `end` inclusive, limited to existing pages. */

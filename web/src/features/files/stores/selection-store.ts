@@ -1,8 +1,8 @@
 import { create } from "zustand";
-import type { FileItem } from "../lib/file-item";
+import type { FileItem } from "@/shared/lib/file-item";
 import { applyClick, type ClickMode, EMPTY_SELECTION, type Selection, selectAll } from "../lib/selection";
 
-interface SelectionState extends Selection {
+export interface SelectionState extends Selection {
   /** Items cut with Ctrl/Cmd+X, waiting for a paste. */
   cut: FileItem[];
   /** Items being dragged onto a folder or breadcrumb. */

@@ -1,3 +1,5 @@
+import { pathSegments } from "@/shared/lib/folder-path";
+
 /**
  * URL of a file through the Rclone Media Proxy (`rclone serve http` over the drive): the proxy serves the
  * drive's tree by path, so the URL is `<proxy>/<folder path>/<name>` with every segment percent-encoded.
@@ -6,7 +8,7 @@
 export function rcloneMediaUrl(proxy: string, folderPath: string, name: string): string {
   const url = new URL(proxy);
   const base = url.pathname.replace(/\/+$/, "");
-  const segments = [...folderPath.split("/").filter(Boolean), name].map(encodeURIComponent);
+  const segments = [...pathSegments(folderPath), name].map(encodeURIComponent);
   url.pathname = `${base}/${segments.join("/")}`;
   return url.toString();
 }

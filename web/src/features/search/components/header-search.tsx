@@ -4,8 +4,8 @@ import { Search, SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { IconButton } from "@/components/ui/icon-button";
-import { FILES_QUERY_KEY } from "@/features/files/api/get-files";
 import { onDemand } from "@/lib/on-demand";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 import { normalizeSearchText, type SearchParams } from "../lib/search-filters";
 
 /** Spec 9: the header search waits 1000 ms after the last keystroke. */

@@ -1,4 +1,4 @@
-import { folderName } from "@/features/files/lib/list-query";
+import { folderName } from "@/shared/lib/folder-path";
 import { CUSTOM_DATE, type SearchParams } from "./search-filters";
 
 /** One thing a search is filtered by, as the results page shows it. */

@@ -1,4 +1,4 @@
-import type { FindFilters } from "@/features/files/lib/list-query";
+import type { FindFilters } from "@/shared/lib/find-filters";
 
 export const SEARCH_CATEGORIES = ["archive", "audio", "image", "video", "document", "folder", "other"] as const;
 export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];

@@ -1,5 +1,5 @@
-import type { FindFilters } from "@/features/files/lib/list-query";
 import type { Capabilities } from "@/lib/capabilities";
+import type { FindFilters } from "@/shared/lib/find-filters";
 import { folderToResolve, type SearchParams, searchParamsToFilters } from "./search-filters";
 
 /**

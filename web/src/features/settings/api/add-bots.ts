@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { userConfigQueryOptions } from "./get-user-config";
 
-export function addBots(bots: string[]): Promise<void> {
-  return apiRequest<void>("/users/bots", { method: "POST", body: { bots } });
+export async function addBots(bots: string[]): Promise<void> {
+  await api.post("/users/bots", { body: { bots } });
 }
 
 export function useAddBots() {

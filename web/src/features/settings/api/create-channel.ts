@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { channelsQueryOptions } from "./get-channels";
 
-export function createChannel(channelName: string): Promise<void> {
-  return apiRequest<void>("/users/channels", { method: "POST", body: { channelName } });
+export async function createChannel(channelName: string): Promise<void> {
+  await api.post("/users/channels", { body: { channelName } });
 }
 
 export function useCreateChannel() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { channelsQueryOptions } from "./get-channels";
 import { userConfigQueryOptions } from "./get-user-config";
 
-export function deleteChannel(channelId: number): Promise<void> {
-  return apiRequest<void>(`/users/channels/${channelId}`, { method: "DELETE" });
+export async function deleteChannel(channelId: number): Promise<void> {
+  await api.delete("/users/channels/{id}", { path: { id: String(channelId) } });
 }
 
 export function useDeleteChannel() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { sessionsQueryOptions } from "./get-sessions";
 
 /** Signs a device out; `hash` identifies its session. */
-export function deleteSession(hash: string): Promise<void> {
-  return apiRequest<void>(`/users/sessions/${encodeURIComponent(hash)}`, { method: "DELETE" });
+export async function deleteSession(hash: string): Promise<void> {
+  await api.delete("/users/sessions/{id}", { path: { id: hash } });
 }
 
 export function useDeleteSession() {

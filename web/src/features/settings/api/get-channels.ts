@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema.gen";
 
 export type Channel = components["schemas"]["Channel"];
@@ -8,5 +8,5 @@ export type Channel = components["schemas"]["Channel"];
 export const channelsQueryOptions = () =>
   queryOptions({
     queryKey: ["users", "channels"],
-    queryFn: ({ signal }) => apiRequest<Channel[]>("/users/channels", { signal }),
+    queryFn: ({ signal }) => api.get("/users/channels", { signal }),
   });

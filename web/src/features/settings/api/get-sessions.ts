@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema.gen";
 
 export type UserSession = components["schemas"]["UserSession"];
@@ -8,5 +8,5 @@ export type UserSession = components["schemas"]["UserSession"];
 export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: ["users", "sessions"],
-    queryFn: ({ signal }) => apiRequest<UserSession[]>("/users/sessions", { signal }),
+    queryFn: ({ signal }) => api.get("/users/sessions", { signal }),
   });

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema.gen";
 
 export type UserConfig = components["schemas"]["UserConfig"];
@@ -8,5 +8,5 @@ export type UserConfig = components["schemas"]["UserConfig"];
 export const userConfigQueryOptions = () =>
   queryOptions({
     queryKey: ["users", "config"],
-    queryFn: ({ signal }) => apiRequest<UserConfig>("/users/config", { signal }),
+    queryFn: ({ signal }) => api.get("/users/config", { signal }),
   });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { userConfigQueryOptions } from "./get-user-config";
 
 /** Removes every bot of the user. */
-export function removeBots(): Promise<void> {
-  return apiRequest<void>("/users/bots", { method: "DELETE" });
+export async function removeBots(): Promise<void> {
+  await api.delete("/users/bots");
 }
 
 export function useRemoveBots() {

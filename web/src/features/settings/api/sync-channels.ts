@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { channelsQueryOptions } from "./get-channels";
 
 /** Asks the server to re-read the user's channels from the messaging platform. */
-export function syncChannels(): Promise<void> {
-  return apiRequest<void>("/users/channels/sync", { method: "PATCH" });
+export async function syncChannels(): Promise<void> {
+  await api.patch("/users/channels/sync");
 }
 
 export function useSyncChannels() {

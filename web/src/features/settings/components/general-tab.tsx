@@ -5,12 +5,12 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { toast } from "@/lib/toast";
+import { useSettings } from "@/shared/stores/settings-store";
 import {
   type GeneralSettingsForm,
   generalSettingsSchema,
   SPLIT_FILE_SIZE_OPTIONS,
 } from "../lib/general-settings-schema";
-import { useSettings } from "../settings-store";
 import { SettingsSection } from "./settings-section";
 
 /** Upload and display preferences, kept in this browser under 'settings'. */

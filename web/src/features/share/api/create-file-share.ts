@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 import { type SaveShareVars, shareBody } from "../lib/share-body";
 
 /** POST /files/{id}/share: creates the link. */
@@ -7,7 +8,7 @@ export function useCreateFileShare() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: SaveShareVars) =>
-      apiRequest(`/files/${encodeURIComponent(vars.fileId)}/share`, { method: "POST", body: shareBody(vars) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["files"] }),
+      api.post("/files/{id}/share", { path: { id: vars.fileId }, body: shareBody(vars) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
   });
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 
 /** DELETE /files/{id}/share: the link stops working. */
 export function useDeleteFileShare() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: string) => apiRequest(`/files/${encodeURIComponent(fileId)}/share`, { method: "DELETE" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["files"] }),
+    mutationFn: (fileId: string) => api.delete("/files/{id}/share", { path: { id: fileId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
   });
 }

@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ServerFile } from "@/features/files/lib/file-item";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { shareAuthorization } from "../lib/share-auth";
 
 export interface ShareFilesParams {
@@ -11,17 +10,13 @@ export interface ShareFilesParams {
   password: string;
 }
 
-interface FileListResponse {
-  items: ServerFile[];
-  meta: { count: number; totalPages: number; currentPage: number };
-}
-
 /** GET /shares/{id}/files: a folder of a share; protected shares send the password header. */
 export const shareFilesQueryOptions = ({ shareId, path, sort, order, password }: ShareFilesParams) =>
   queryOptions({
     queryKey: ["share", shareId, "files", { path, sort, order, password }],
     queryFn: ({ signal }) =>
-      apiRequest<FileListResponse>(`/shares/${encodeURIComponent(shareId)}/files`, {
+      api.get("/shares/{id}/files", {
+        path: { id: shareId },
         query: { path, sort, order, limit: 1000 },
         headers: password ? { Authorization: shareAuthorization(password) } : {},
         signal,

@@ -1,9 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 
 /** POST /shares/{id}/unlock: 204 when the password is right, 403 when wrong, 429 when tried too often. */
 export const useUnlockShare = (shareId: string) =>
   useMutation({
-    mutationFn: (password: string) =>
-      apiRequest(`/shares/${encodeURIComponent(shareId)}/unlock`, { method: "POST", body: { password } }),
+    mutationFn: (password: string) => api.post("/shares/{id}/unlock", { path: { id: shareId }, body: { password } }),
   });

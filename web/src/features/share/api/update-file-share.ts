@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 import { type SaveShareVars, shareBody } from "../lib/share-body";
 
 /** PATCH /files/{id}/share: a new password or expiry (an empty password is not applied by the server). */
@@ -7,7 +8,8 @@ export function useUpdateFileShare() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: SaveShareVars) =>
-      apiRequest(`/files/${encodeURIComponent(vars.fileId)}/share`, { method: "PATCH", body: shareBody(vars) }),
-    onSettled: (_d, _e, vars) => queryClient.invalidateQueries({ queryKey: ["files", "share", vars.fileId] }),
+      api.patch("/files/{id}/share", { path: { id: vars.fileId }, body: shareBody(vars) }),
+    onSettled: (_d, _e, vars) =>
+      queryClient.invalidateQueries({ queryKey: [...FILES_QUERY_KEY, "share", vars.fileId] }),
   });
 }

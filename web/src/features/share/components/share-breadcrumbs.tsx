@@ -1,11 +1,12 @@
 import { ChevronRight } from "lucide-react";
+import { ancestorsOf, pathSegments } from "@/shared/lib/folder-path";
 
 /** The share's root (its name) and one entry per folder of `path`. */
 export function ShareBreadcrumbs(props: { name: string; path: string; onNavigate: (path: string) => void }) {
-  const segments = props.path.split("/").filter(Boolean);
+  const segments = pathSegments(props.path);
   const crumbs = [
     { label: props.name, path: "/" },
-    ...segments.map((segment, i) => ({ label: segment, path: `/${segments.slice(0, i + 1).join("/")}` })),
+    ...ancestorsOf(props.path).map((path, i) => ({ label: segments[i] ?? "", path })),
   ];
   return (
     <nav aria-label="Breadcrumbs">

@@ -1,9 +1,9 @@
 import { ArrowDown, ArrowUp, Download } from "lucide-react";
 import { IconButton } from "@/components/ui/icon-button";
-import { FileIcon } from "@/features/files/components/file-icon";
-import type { FileItem } from "@/features/files/lib/file-item";
-import { formatDate } from "@/features/files/lib/format";
+import { formatDate } from "@/lib/format-date";
 import { formatSize } from "@/lib/format-size";
+import { FileIcon } from "@/shared/components/file-icon";
+import type { FileItem } from "@/shared/lib/file-item";
 
 export type ShareSortField = "name" | "updatedAt" | "size";
 export interface ShareSort {

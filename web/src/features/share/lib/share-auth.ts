@@ -43,11 +43,6 @@ export function shareContentUrl(opts: {
   return url.toString();
 }
 
-/** Joins a share-relative folder path ("/" or "/a") with a child folder name. */
-export function childPath(path: string, name: string): string {
-  return `/${[...path.split("/").filter(Boolean), name].join("/")}`;
-}
-
 /** "YYYY-MM-DD" from a date input to the end of that local day, as the ISO time the API takes. */
 export function expiryFromDateInput(value: string): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;

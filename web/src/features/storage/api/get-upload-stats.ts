@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema.gen";
 
 export type UploadStats = components["schemas"]["UploadStats"];
@@ -11,5 +11,5 @@ export const UPLOAD_STATS_DAYS = 60;
 export const uploadStatsQueryOptions = (days = UPLOAD_STATS_DAYS) =>
   queryOptions({
     queryKey: ["uploads", "stats", days] as const,
-    queryFn: ({ signal }) => apiRequest<UploadStats[]>("/uploads/stats", { query: { days }, signal }),
+    queryFn: ({ signal }) => api.get("/uploads/stats", { query: { days }, signal }),
   });

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { categoriesQueryOptions } from "@/features/files/api/get-categories";
+import { categoriesQueryOptions } from "@/features/storage/api/get-categories";
 import { usePageTitle } from "@/lib/document-title";
 import { errorText } from "@/lib/error-message";
 import { formatSize } from "@/lib/format-size";

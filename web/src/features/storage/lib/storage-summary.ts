@@ -1,4 +1,4 @@
-import type { CategoryStats } from "@/features/files/api/get-categories";
+import type { CategoryStats } from "@/features/storage/api/get-categories";
 import type { UploadStats } from "../api/get-upload-stats";
 
 export interface UploadBar {

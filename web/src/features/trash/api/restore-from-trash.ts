@@ -1,4 +1,4 @@
-import { ApiError, apiRequest } from "@/lib/api-client";
+import { ApiError, api } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema.gen";
 
 export type OnConflict = NonNullable<components["schemas"]["TrashRestore"]["onConflict"]>;
@@ -7,7 +7,7 @@ export type Clash = components["schemas"]["TrashClash"]["clashes"][number];
 
 /** `POST /trash/restore`. Without `onConflict` a taken name fails with 409 (see clashesOf). */
 export const restoreFromTrash = (ids: string[], onConflict?: OnConflict) =>
-  apiRequest<RestoreResult>("/trash/restore", { method: "POST", body: { ids, onConflict } });
+  api.post("/trash/restore", { body: { ids, onConflict } });
 
 /** The names that stopped a restore, when that is why it failed. */
 export function clashesOf(error: unknown): Clash[] | undefined {

@@ -5,13 +5,14 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { IconButton } from "@/components/ui/icon-button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDate } from "@/features/files/lib/format";
 import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
 import { usePageTitle } from "@/lib/document-title";
 import { describeError } from "@/lib/error-message";
+import { formatDate } from "@/lib/format-date";
 import { formatSize } from "@/lib/format-size";
+import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
-import { queryClient } from "@/query-client";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 import { deleteForever, emptyTrash } from "../api/delete-forever";
 import { type TrashItem, trashQueryOptions } from "../api/get-trash";
 import { originLabel } from "../lib/trash-text";
@@ -50,7 +51,7 @@ function TrashList() {
       setDoomed(null);
     },
     onError: (error) => toast.error(`Could not delete: ${describeError(error)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["files"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
   });
 
   return (

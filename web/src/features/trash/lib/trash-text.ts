@@ -1,10 +1,5 @@
 import type { RestoreResult } from "../api/restore-from-trash";
 
-/** "a.txt" quoted for one item, "3 items" for several. */
-export function trashItemsLabel(items: readonly { name: string }[]): string {
-  return items.length === 1 ? `"${items[0]?.name}"` : `${items.length} items`;
-}
-
 /** The folder an item sits in, from its path: "/Docs/a.txt" -> "Docs", "/a.txt" -> "My Drive". */
 export function folderOfPath(path: string | undefined): string {
   const parts = (path ?? "").split("/").filter(Boolean);

@@ -1,6 +1,6 @@
-import { sessionQueryOptions } from "@/features/auth/api/get-session";
-import { ApiError, apiRequest, buildUrl } from "@/lib/api-client";
-import { queryClient } from "@/query-client";
+import { ApiError, api, buildUrl, fillPath, type QueryOf } from "@/lib/api-client";
+import { queryClient } from "@/lib/query-client";
+import { sessionQueryOptions } from "@/shared/api/get-session";
 import { PartError } from "../lib/retry-policy";
 import type { CreateFileBody, PartRequest, UploadedPart, UploadTransport } from "../lib/upload-transport";
 
@@ -23,13 +23,14 @@ function messageOf(xhr: XMLHttpRequest): string {
 function sendPart(request: PartRequest, onProgress: (loaded: number) => void, signal: AbortSignal) {
   return new Promise<UploadedPart>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const url = buildUrl(`/uploads/${encodeURIComponent(request.uploadId)}`, {
+    const query: QueryOf<"/uploads/{id}", "post"> = {
       partName: request.partName,
       fileName: request.fileName,
       partNo: request.partNo,
       channelId: request.channelId,
       encrypted: request.encrypted,
-    });
+    };
+    const url = buildUrl(fillPath("/uploads/{id}", { id: request.uploadId }), query);
     xhr.open("POST", url);
     xhr.setRequestHeader("Content-Type", "application/octet-stream");
     let stalled = false;
@@ -65,10 +66,6 @@ function sendPart(request: PartRequest, onProgress: (loaded: number) => void, si
   });
 }
 
-interface FileList {
-  items: unknown[];
-}
-
 /** The queue's view of the server. */
 export const httpTransport: UploadTransport = {
   async userId() {
@@ -77,20 +74,20 @@ export const httpTransport: UploadTransport = {
     return session.userId;
   },
   async listParts(uploadId, signal) {
-    return (await apiRequest<UploadedPart[]>(`/uploads/${encodeURIComponent(uploadId)}`, { signal })) ?? [];
+    return (await api.get("/uploads/{id}", { path: { id: uploadId }, signal })) ?? [];
   },
   sendPart,
   async createFile(body: CreateFileBody, signal) {
-    await apiRequest("/files", { method: "POST", body, signal });
+    await api.post("/files", { body, signal });
   },
   async deleteUpload(uploadId) {
-    await apiRequest(`/uploads/${encodeURIComponent(uploadId)}`, { method: "DELETE" });
+    await api.delete("/uploads/{id}", { path: { id: uploadId } });
   },
   async mkdir(path) {
-    await apiRequest("/files/mkdir", { method: "POST", body: { path } });
+    await api.post("/files/mkdir", { body: { path } });
   },
   async exists(folderPath, name) {
-    const list = await apiRequest<FileList>("/files", {
+    const list = await api.get("/files", {
       query: { operation: "find", path: folderPath, name, limit: 1 },
     });
     return (list?.items.length ?? 0) > 0;

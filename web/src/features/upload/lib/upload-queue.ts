@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { ancestorsOf } from "@/shared/lib/folder-path";
 import { type ClashChoice, keepBothName } from "./name-clash";
-import { ancestorsOf } from "./paths";
 import { backoffDelay, PartError, shouldRetry } from "./retry-policy";
 import { type PartSlice, partName, splitParts } from "./split-parts";
 import { uploadId } from "./upload-id";

@@ -1,8 +1,5 @@
-import type { ServerFile } from "@/features/files/lib/file-item";
-import { apiRequest } from "@/lib/api-client";
-import type { components } from "@/lib/api-schema.gen";
-
-type FileList = components["schemas"]["FileList"];
+import { api } from "@/lib/api-client";
+import type { ServerFile } from "@/shared/lib/file-item";
 
 /** The API's largest page. */
 const PAGE_SIZE = 1000;
@@ -14,7 +11,7 @@ const PAGE_SIZE = 1000;
 export async function listChildren(folderId: string, signal: AbortSignal): Promise<ServerFile[]> {
   const all: ServerFile[] = [];
   for (let page = 1; ; page++) {
-    const list = await apiRequest<FileList>("/files", {
+    const list = await api.get("/files", {
       query: { operation: "list", parentId: folderId, sort: "name", order: "asc", limit: PAGE_SIZE, page },
       signal,
     });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { useSettings } from "@/features/settings/settings-store";
+import { useSettings } from "@/shared/stores/settings-store";
 import { useViewPrefs } from "../../stores/view-prefs-store";
 import { getListQuery, resolveSort } from "../use-list-query";
 

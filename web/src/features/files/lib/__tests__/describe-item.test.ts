@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { toFileItem } from "@/shared/lib/file-item";
 import { describeItem, typeLabel } from "../describe-item";
-import { toFileItem } from "../file-item";
 
 describe("describeItem", () => {
   it("announces name, type, size and date", () => {

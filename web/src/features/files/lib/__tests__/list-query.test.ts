@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { normalizeFolderPath, parentPath } from "@/shared/lib/folder-path";
 import {
   buildListQuery,
   defaultSort,
   isListView,
-  normalizeFolderPath,
   pageSizeToLimit,
   pagesForRange,
-  parentPath,
   sortFieldOf,
   sortIdOf,
 } from "../list-query";

@@ -1,4 +1,4 @@
-import type { FileItem } from "@/features/files/lib/file-item";
+import type { FileItem } from "@/shared/lib/file-item";
 
 export interface ViewerProps {
   item: FileItem;

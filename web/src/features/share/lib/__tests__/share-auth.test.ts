@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  childPath,
-  expiryFromDateInput,
-  shareAuthorization,
-  shareContentUrl,
-  shareLink,
-  sharePasswords,
-} from "../share-auth";
+import { joinPath as childPath } from "@/shared/lib/folder-path";
+import { expiryFromDateInput, shareAuthorization, shareContentUrl, shareLink, sharePasswords } from "../share-auth";
 
 describe("shareAuthorization", () => {
   it("is base64 of ':' + password", () => {

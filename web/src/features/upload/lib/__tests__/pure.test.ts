@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ancestorsOf, joinPath } from "@/shared/lib/folder-path";
 import { formatTimeLeft, percent } from "../format-progress";
 import { keepBothName, numberedName } from "../name-clash";
-import { ancestorsOf, joinPath } from "../paths";
 import { backoffDelay, isRetryable, shouldRetry } from "../retry-policy";
 import { partName, splitParts } from "../split-parts";
 import { uploadId } from "../upload-id";

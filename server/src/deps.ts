@@ -1,0 +1,13 @@
+import type { Config } from "./config.js";
+import type { Db } from "./db/index.js";
+import type { JobQueue } from "./jobs/index.js";
+import type { Blobs } from "./storage/blobs.js";
+
+/** What every route module receives (built once by buildApp in app.ts). */
+export interface Deps {
+  config: Config;
+  db: Db;
+  blobs: Blobs;
+  /** The durable background queue (reclaiming parts, clean-ups). */
+  jobs: JobQueue;
+}

@@ -1,0 +1,349 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { Config } from "../src/config.js";
+import { loadConfig } from "../src/config.js";
+import { type ChildServer, startChildServer } from "./child-server.js";
+import { createTestDatabase } from "./helpers.js";
+import { cookieFrom, SocketReader, signin, wrongCode } from "./sign-in.js";
+import { createTestBucket, partExists } from "./storage-helpers.js";
+import { sha256 } from "./upload-fixtures.js";
+
+/**
+ * Several server instances, one drive: real server processes on one PostgreSQL database (TEST_DATABASE_URL) and
+ * one part store, as behind a load balancer that may send each request anywhere. The store is a fresh bucket on
+ * the test S3 endpoint (the Ceph suite), or else one data folder all instances share. PGlite is one process's
+ * database, so this file runs only in the PostgreSQL suites (vitest.config.ts).
+ */
+
+const MiB = 1024 * 1024;
+const KEY = "multi-instance test key";
+const PHONE = "+15550230001";
+
+let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let bucket: Awaited<ReturnType<typeof createTestBucket>>;
+let sharedDataDir = "";
+let pool: pg.Pool;
+/** The configuration the instances share, for reading their store from here. */
+let storeConfig: Config;
+const running: ChildServer[] = [];
+type Instance = ChildServer & { id: number };
+let a: Instance;
+let b: Instance;
+let cookie = "";
+
+/** One more server instance on the shared database and store. */
+async function startInstance(): Promise<Instance> {
+  // With S3 nothing of the drive is on an instance's disk: give each its own folder to prove it.
+  const dataDir = bucket ? fs.mkdtempSync(path.join(os.tmpdir(), "drive-multi-")) : sharedDataDir;
+  const server = await startChildServer({
+    DATABASE_URL: testDb?.url ?? "",
+    DATA_DIR: dataDir,
+    ENCRYPTION_KEY: KEY,
+    WEB_DIST: path.join(dataDir, "no-web"),
+    STORAGE: "disk",
+    ...bucket?.env,
+  });
+  running.push(server);
+  const [, id] = await server.waitFor(/instance (\d+)\)/);
+  return { ...server, id: Number(id) };
+}
+
+async function call(server: ChildServer, method: string, url: string, body?: unknown, headers = {}) {
+  return fetch(`${server.url}${url}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function openSocket(server: ChildServer): Promise<SocketReader> {
+  const ws = new WebSocket(`${server.url.replace("http", "ws")}/api/auth/ws`);
+  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+  return new SocketReader(ws);
+}
+
+/** Asks `server` for a code for `phone` over `socket`; returns the phoneCodeHash and the code it printed. */
+async function requestCode(server: ChildServer, socket: SocketReader, phone: string) {
+  const from = server.output().length;
+  const sent = await socket.ask({ authType: "phone", message: "sendcode", phoneNo: phone });
+  const phoneCodeHash = (sent.payload as { phoneCodeHash?: string } | undefined)?.phoneCodeHash;
+  if (!phoneCodeHash) throw new Error(`sendcode failed: ${JSON.stringify(sent)}`);
+  const [, code] = await server.waitFor(new RegExp(`login code for \\${phone}: (\\d{5})`), from);
+  return { phoneCodeHash, code: code as string };
+}
+
+async function uploadPart(
+  server: ChildServer,
+  uploadId: string,
+  partNo: number,
+  bytes: Buffer,
+): Promise<{ partId: number; channelId: number; salt: string }> {
+  const query = new URLSearchParams({
+    partName: `big.bin.part.${partNo}`,
+    fileName: "big.bin",
+    partNo: String(partNo),
+    encrypted: "true",
+  });
+  const res = await fetch(`${server.url}/api/uploads/${uploadId}?${query}`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/octet-stream" },
+    body: bytes,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json() as Promise<{ partId: number; channelId: number; salt: string }>;
+}
+
+/** Registers an upload's parts, as listed by `server`, as a file in the root folder. */
+async function finishUpload(server: ChildServer, uploadId: string, name: string, size: number): Promise<string> {
+  const listed = (await (await call(server, "GET", `/api/uploads/${uploadId}`)).json()) as {
+    partId: number;
+    partNo: number;
+    channelId: number;
+    salt: string;
+  }[];
+  const res = await call(server, "POST", "/api/files", {
+    name,
+    type: "file",
+    path: "/",
+    size,
+    mimeType: "application/octet-stream",
+    encrypted: true,
+    channelId: listed[0]?.channelId,
+    parts: listed.map((p) => ({ id: p.partId, salt: p.salt })),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  await call(server, "DELETE", `/api/uploads/${uploadId}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function download(server: ChildServer, id: string, range?: string): Promise<Buffer> {
+  const res = await fetch(`${server.url}/api/files/${id}/big.bin`, {
+    headers: { cookie, ...(range ? { range } : {}) },
+  });
+  expect(res.status).toBe(range ? 206 : 200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Polls the shared database until `check` holds: waiting on a condition, never on a time. */
+async function until<T>(what: string, check: () => Promise<T | undefined | false>): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > 120_000) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase("drive_multi");
+  bucket = await createTestBucket();
+  sharedDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-multi-shared-"));
+  storeConfig = { ...loadConfig({ DATA_DIR: sharedDataDir, STORAGE: "disk", ...bucket?.env }) };
+  pool = new pg.Pool({ connectionString: testDb?.url, max: 3 });
+  a = await startInstance();
+  b = await startInstance();
+});
+
+afterAll(async () => {
+  for (const server of running) await server.stop();
+  await pool?.end();
+  await testDb?.drop();
+  await bucket?.drop();
+  fs.rmSync(sharedDataDir, { recursive: true, force: true });
+});
+
+describe("two instances on one database and one store", () => {
+  it("signs in with a code sent by one instance and checked by the other; the session works on both", async () => {
+    const onA = await openSocket(a);
+    const { phoneCodeHash, code } = await requestCode(a, onA, PHONE);
+    onA.ws.close();
+    // The connection to A broke: the client goes on through B with the same code.
+    const onB = await openSocket(b);
+    const answer = await onB.ask(signin(PHONE, code, phoneCodeHash));
+    onB.ws.close();
+    expect(answer).toMatchObject({ type: "auth", message: "success" });
+    // The session it hands out is redeemed on A.
+    const login = await call(a, "POST", "/api/auth/login", answer.payload);
+    expect(login.status).toBe(204);
+    cookie = cookieFrom(login.headers.getSetCookie());
+    // Redeemed once, on any instance.
+    expect((await call(b, "POST", "/api/auth/login", answer.payload)).status).toBe(401);
+    for (const server of [a, b]) {
+      const session = await call(server, "GET", "/api/auth/session");
+      expect(session.status).toBe(200);
+      expect(await session.json()).toMatchObject({ userName: PHONE.slice(1) });
+    }
+  });
+
+  it("counts wrong codes over both instances: the fifth ends the code wherever it comes in", async () => {
+    const phone = "+15550230002";
+    const onA = await openSocket(a);
+    const onB = await openSocket(b);
+    const { phoneCodeHash, code } = await requestCode(a, onA, phone);
+    for (const socket of [onA, onB, onA, onB])
+      expect(await socket.ask(signin(phone, wrongCode(code), phoneCodeHash))).toEqual({
+        type: "auth",
+        message: "PHONE_CODE_INVALID",
+      });
+    expect(await onB.ask(signin(phone, wrongCode(code), phoneCodeHash))).toEqual({
+      type: "error",
+      message: "too many wrong codes; request a new code",
+    });
+    expect(await onA.ask(signin(phone, code, phoneCodeHash))).toEqual({
+      type: "error",
+      message: "no code was sent for this phone number; request a new code",
+    });
+    onA.ws.close();
+    onB.ws.close();
+  });
+
+  it("limits code requests per number and address over both instances", async () => {
+    const phone = "+15550230003";
+    const asks: string[] = [];
+    for (const server of [a, b, a, b, a, b]) {
+      const socket = await openSocket(server);
+      const answer = await socket.ask({ authType: "phone", message: "sendcode", phoneNo: phone });
+      asks.push(answer.type === "auth" ? "code" : String(answer.message));
+      socket.ws.close();
+    }
+    expect(asks).toEqual([...Array(5).fill("code"), "too many codes requested for this number; try again later"]);
+  });
+
+  it("takes the parts of one upload alternately on both instances; either serves the file byte-identical", async () => {
+    const data = crypto.randomBytes(3 * MiB + 123_457);
+    const uploadId = crypto.randomUUID();
+    const servers = [a, b, a, b];
+    for (const [i, server] of servers.entries())
+      await uploadPart(server, uploadId, i + 1, data.subarray(i * MiB, (i + 1) * MiB));
+    const id = await finishUpload(a, uploadId, "big.bin", data.length);
+    expect(sha256(await download(b, id))).toBe(sha256(data));
+    expect(sha256(await download(a, id))).toBe(sha256(data));
+    // A range across a part boundary, read by the instance that stored neither part.
+    const range = await download(b, id, `bytes=${MiB - 1000}-${MiB + 999}`);
+    expect(range.equals(data.subarray(MiB - 1000, MiB + 1000))).toBe(true);
+  });
+
+  it("locks an address out of a share on every instance after five wrong passwords on one", async () => {
+    const id = await finishUploadOf(Buffer.from("shared with a password"));
+    expect((await call(a, "POST", `/api/files/${id}/share`, { password: "open sesame" })).status).toBe(201);
+    const { id: shareId } = (await (await call(a, "GET", `/api/files/${id}/share`)).json()) as { id: string };
+    const unlock = (server: ChildServer, password: string) =>
+      call(server, "POST", `/api/shares/${shareId}/unlock`, { password }, { cookie: "" });
+    expect((await unlock(b, "open sesame")).status).toBe(204);
+    for (let i = 0; i < 5; i++) expect((await unlock(a, `guess ${i}`)).status).toBe(401);
+    const locked = await unlock(b, "open sesame");
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(500);
+    const listing = await fetch(`${b.url}/api/shares/${shareId}/files`, {
+      headers: { authorization: `Basic ${Buffer.from(":open sesame").toString("base64")}` },
+    });
+    expect(listing.status).toBe(429);
+  });
+
+  it("finishes an upload through one instance after the other was killed in the middle of a part", async () => {
+    const doomed = await startInstance();
+    const data = crypto.randomBytes(2 * MiB + 4321);
+    const uploadId = crypto.randomUUID();
+    await uploadPart(doomed, uploadId, 1, data.subarray(0, MiB));
+    // Part 2 is on its way to the doomed instance when it dies: half its body sent, the rest never.
+    const half = await new Promise<http.ClientRequest>((resolve, reject) => {
+      const req = http.request(`${doomed.url}/api/uploads/${uploadId}?partName=p2&fileName=big.bin&partNo=2`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/octet-stream", "content-length": String(MiB) },
+      });
+      req.on("error", () => {});
+      req.write(data.subarray(MiB, MiB + MiB / 2), (err) => (err ? reject(err) : resolve(req)));
+    });
+    await doomed.kill("SIGKILL");
+    half.destroy();
+    // The client sends part 2 again, and part 3, to the instance still up, which knows part 1.
+    await uploadPart(b, uploadId, 2, data.subarray(MiB, 2 * MiB));
+    await uploadPart(b, uploadId, 3, data.subarray(2 * MiB));
+    const id = await finishUpload(b, uploadId, "resumed.bin", data.length);
+    expect(sha256(await download(a, id))).toBe(sha256(data));
+  });
+
+  it("runs a background job on exactly one instance, and the other takes it over when that one is killed", async () => {
+    const target = await finishUploadOf(crypto.randomBytes(1000));
+    const other = await finishUploadOf(crypto.randomBytes(1000));
+    const [part] = await partsOf(target);
+    const [otherPart] = await partsOf(other);
+    if (!part || !otherPart) throw new Error("the files have no parts");
+    // The test holds the part's row: the reclaim job that deletes it stops there, holding its lease.
+    const holder = await pool.connect();
+    await holder.query("BEGIN");
+    await holder.query("SELECT id FROM parts WHERE id = $1 FOR UPDATE", [part.id]);
+    try {
+      expect((await call(a, "POST", "/api/files/delete", { ids: [target] })).status).toBe(204);
+      expect((await call(a, "POST", "/api/trash/delete", { ids: [target] })).status).toBe(204);
+      const first = await until("the reclaim job to be claimed and waiting", async () => {
+        const job = await reclaimJob(part.id);
+        return job?.claimed_by && (await waitersOnParts()) > 0 ? job : undefined;
+      });
+      const runner = [a, b].find((s) => s.id === first.claimed_by);
+      const spare = [a, b].find((s) => s.id !== first.claimed_by);
+      if (!runner || !spare) throw new Error(`job claimed by instance ${first.claimed_by}, not by A or B`);
+      // The other instance works through the queue meanwhile (a job of its own) and leaves the held one alone.
+      expect((await call(spare, "POST", "/api/files/delete", { ids: [other] })).status).toBe(204);
+      expect((await call(spare, "POST", "/api/trash/delete", { ids: [other] })).status).toBe(204);
+      await until("the other job to finish", async () => !(await reclaimJob(otherPart.id)));
+      expect((await reclaimJob(part.id))?.claimed_by).toBe(runner.id);
+      expect(await waitersOnParts()).toBe(1);
+
+      // The instance running it dies with its lease running: the other one takes the job over.
+      await runner.kill("SIGKILL");
+      await call(spare, "DELETE", `/api/uploads/${crypto.randomUUID()}`);
+      await until(
+        "the other instance to claim the job",
+        async () => (await reclaimJob(part.id))?.claimed_by === spare.id,
+      );
+    } finally {
+      await holder.query("ROLLBACK");
+      holder.release();
+    }
+    await until("the job to finish", async () => !(await reclaimJob(part.id)));
+    expect((await pool.query("SELECT 1 FROM parts WHERE id = $1", [part.id])).rowCount).toBe(0);
+    expect(await partExists(storeConfig, { channelId: part.channel_id, partId: part.id })).toBe(false);
+    expect(await partExists(storeConfig, { channelId: otherPart.channel_id, partId: otherPart.id })).toBe(false);
+  });
+});
+
+/** Uploads `data` in one part through A and registers it as a file with a fresh name. */
+async function finishUploadOf(data: Buffer): Promise<string> {
+  const uploadId = crypto.randomUUID();
+  await uploadPart(a, uploadId, 1, data);
+  return finishUpload(a, uploadId, `file-${uploadId}.bin`, data.length);
+}
+
+async function partsOf(fileId: string): Promise<{ id: number; channel_id: number }[]> {
+  const { rows } = await pool.query<{ id: string; channel_id: string }>(
+    `SELECT (p ->> 'id')::bigint AS id, f.channel_id FROM files f, jsonb_array_elements(f.parts) p WHERE f.id = $1`,
+    [fileId],
+  );
+  return rows.map((r) => ({ id: Number(r.id), channel_id: Number(r.channel_id) }));
+}
+
+async function reclaimJob(partId: number): Promise<{ claimed_by: number; lease_until: Date } | undefined> {
+  const { rows } = await pool.query<{ claimed_by: number; lease_until: Date }>(
+    `SELECT claimed_by, lease_until FROM jobs
+     WHERE kind = 'reclaim-parts' AND payload -> 'parts' @> jsonb_build_array(jsonb_build_array($1::bigint))`,
+    [partId],
+  );
+  return rows[0];
+}
+
+/** Server connections waiting for the lock this test holds on a part's row. */
+async function waitersOnParts(): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>(
+    `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+       AND query LIKE '%FROM parts WHERE id = ANY%FOR UPDATE%'`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

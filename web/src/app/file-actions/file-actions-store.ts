@@ -1,0 +1,34 @@
+import { create } from "zustand";
+import type { FileActionContext } from "@/shared/lib/file-commands";
+import type { FileItem } from "@/shared/lib/file-item";
+
+export type ActionDialog =
+  | { kind: "new-folder"; ctx: FileActionContext }
+  | { kind: "rename"; item: FileItem }
+  | { kind: "move" | "copy"; items: FileItem[]; startPath: string }
+  | { kind: "delete"; items: FileItem[] }
+  | { kind: "share"; item: FileItem }
+  | { kind: "preview"; item: FileItem; ctx: FileActionContext };
+
+/** A move that needs no dialog (drag onto a folder, paste after cut). */
+export interface DirectMove {
+  items: FileItem[];
+  destination: string;
+  destinationLabel: string;
+}
+
+interface FileActionsState {
+  dialog: ActionDialog | null;
+  directMove: DirectMove | null;
+  /** The folder last acted in: where the move/copy picker starts. */
+  lastCtx: FileActionContext | null;
+}
+
+/** Which file-action dialog is open; `fileActions` writes it, `<FileActionDialogs/>` renders it. */
+export const useFileActionsStore = create<FileActionsState>()(() => ({
+  dialog: null,
+  directMove: null,
+  lastCtx: null,
+}));
+
+export const closeDialog = () => useFileActionsStore.setState({ dialog: null });

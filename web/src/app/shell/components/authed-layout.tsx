@@ -1,0 +1,39 @@
+import { Outlet } from "@tanstack/react-router";
+import { FileActionDialogsSlot } from "@/app/file-actions/components/file-action-dialogs-slot";
+import { fileActions } from "@/app/file-actions/file-actions";
+import { RestoreClashSlot } from "@/features/trash/components/restore-clash-slot";
+import { UploadPanelSlot } from "@/features/upload/components/upload-panel-slot";
+import { FileCommandsContext } from "@/shared/lib/file-commands-context";
+import { BottomBar } from "./bottom-bar";
+import { Header } from "./header";
+import { SideNav } from "./side-nav";
+
+/**
+ * The frame of signed-in pages: header, side navigation (bottom bar on small screens) and the page.
+ * The page area is a flex column that scrolls, so a page can also size its own scroller with flex-1.
+ */
+export function AuthedLayout() {
+  return (
+    <div className="flex h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-primary focus:px-3 focus:py-2 focus:text-on-primary"
+      >
+        Skip to content
+      </a>
+      <Header signedIn />
+      <div className="flex min-h-0 flex-1">
+        <SideNav />
+        <main id="main" className="flex min-h-0 min-w-0 flex-1 flex-col overflow-auto">
+          <FileCommandsContext value={fileActions}>
+            <Outlet />
+          </FileCommandsContext>
+        </main>
+      </div>
+      <BottomBar />
+      <UploadPanelSlot />
+      <FileActionDialogsSlot />
+      <RestoreClashSlot />
+    </div>
+  );
+}

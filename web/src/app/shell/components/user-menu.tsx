@@ -1,0 +1,58 @@
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { LogOut, Settings } from "lucide-react";
+import { focusRing } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+} from "@/components/ui/dropdown-menu";
+import { logout } from "@/features/auth/api/logout";
+import { cn } from "@/lib/cn";
+import { sessionQueryOptions } from "@/shared/api/get-session";
+import { UserAvatar } from "./user-avatar";
+
+async function logoutAndLeave() {
+  try {
+    await logout();
+  } finally {
+    // A full load drops every cached query of the old session.
+    window.location.href = "/login";
+  }
+}
+
+/** The signed-in user's menu: name, Settings and Logout. */
+export function UserMenu() {
+  const { data: session } = useQuery(sessionQueryOptions());
+  const navigate = useNavigate();
+  const name = session?.name || session?.userName || "User";
+  return (
+    <DropdownMenu
+      trigger={
+        <button
+          type="button"
+          aria-label="Account menu"
+          className={cn(
+            "flex size-11 items-center justify-center rounded-full hover:bg-on-surface/10 pointer-coarse:size-12",
+            focusRing,
+          )}
+        >
+          <UserAvatar name={name} />
+        </button>
+      }
+    >
+      <DropdownMenuLabel className="px-3 py-2 text-sm font-medium text-on-surface-variant">{name}</DropdownMenuLabel>
+      <DropdownMenuSeparator className="my-1 h-px bg-outline-variant" />
+      <DropdownMenuItem
+        icon={<Settings className="size-4" />}
+        onSelect={() => navigate({ to: "/settings/$tabId", params: { tabId: "general" } })}
+      >
+        Settings
+      </DropdownMenuItem>
+      <DropdownMenuItem icon={<LogOut className="size-4" />} onSelect={() => void logoutAndLeave()}>
+        Logout
+      </DropdownMenuItem>
+    </DropdownMenu>
+  );
+}

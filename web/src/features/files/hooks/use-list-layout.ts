@@ -1,0 +1,79 @@
+import { defaultRangeExtractor, useVirtualizer } from "@tanstack/react-virtual";
+import { type RefObject, useState } from "react";
+import { HEADER_HEIGHT } from "../components/file-list-header";
+import { ROW_HEIGHT } from "../components/file-row";
+import type { ListQuery } from "../lib/list-query";
+import { ScrollSpeed } from "../lib/scroll-speed";
+import type { ViewId } from "../stores/view-prefs-store";
+import { useElementWidth } from "./use-element-width";
+import { type useFilePages, useVisiblePages } from "./use-file-pages";
+import { listMemory } from "./use-roving-focus";
+
+export const CARD_MIN_WIDTH = 168;
+export const CARD_GAP = 12;
+export const CARD_ROW_HEIGHT = 212;
+export const GRID_PADDING = 12;
+
+/**
+ * Rows, columns and the virtualiser of the list or grid, and the pages its rows need: only rows in view are rendered
+ * (plus the focused one, so keyboard focus survives scrolling), and the pages around them are fetched as it scrolls.
+ */
+export function useListLayout(o: {
+  query: ListQuery;
+  pages: ReturnType<typeof useFilePages>;
+  viewId: ViewId;
+  listRef: RefObject<HTMLDivElement | null>;
+  /** Where the scroll offset is remembered (see `listMemory`). */
+  scrollKey: string;
+  focusIndex: number;
+  focusIndexRef: RefObject<number>;
+}) {
+  const { query, pages } = o;
+  const { scrollKey } = o;
+  const width = useElementWidth(o.listRef, pages.first.isSuccess);
+  const grid = o.viewId === "grid";
+  const columns = grid
+    ? Math.max(1, Math.floor((width - 2 * GRID_PADDING + CARD_GAP) / (CARD_MIN_WIDTH + CARD_GAP)))
+    : 1;
+  const count = pages.count;
+  const rowCount = Math.ceil(count / columns);
+  const rowHeight = grid ? CARD_ROW_HEIGHT : ROW_HEIGHT;
+  const focusRow = Math.floor(Math.min(o.focusIndex, Math.max(0, count - 1)) / columns);
+  const [scrollSpeed] = useState(() => new ScrollSpeed());
+
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => o.listRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 4,
+    paddingStart: grid ? GRID_PADDING : 0,
+    scrollPaddingStart: grid ? GRID_PADDING : HEADER_HEIGHT,
+    initialOffset: () => listMemory.get(scrollKey)?.offset ?? 0,
+    rangeExtractor: (range) => {
+      const rows = defaultRangeExtractor(range);
+      if (focusRow < range.count && !rows.includes(focusRow)) rows.push(focusRow);
+      return rows.sort((a, b) => a - b);
+    },
+    // A pause this long ends a scroll: pages for a jump (End, the scrollbar thumb) are fetched once it lands.
+    isScrollingResetDelay: 100,
+    onChange: (instance) => {
+      listMemory.set(scrollKey, { offset: instance.scrollOffset ?? 0, focus: o.focusIndexRef.current });
+      scrollSpeed.record(performance.now(), instance.scrollOffset ?? 0, instance.isScrolling);
+    },
+  });
+
+  const range = virtualizer.range;
+  const visible = useVisiblePages(
+    query,
+    range
+      ? {
+          first: range.startIndex * columns,
+          last: (range.endIndex + 1) * columns - 1,
+          velocity: (scrollSpeed.velocity / rowHeight) * columns,
+          limit: query.limit,
+          totalPages: pages.totalPages,
+        }
+      : undefined,
+  );
+  return { grid, columns, count, rowCount, rowHeight, virtualizer, visible };
+}

@@ -1,0 +1,26 @@
+import type { VirtualItem } from "@tanstack/react-virtual";
+import type { FileItem } from "@/shared/lib/file-item";
+import { useFolderPaths } from "../api/get-file";
+
+/**
+ * "in Photos" under each name, where the list spans folders: the folder path of each item in view, one request per
+ * folder shown, cached.
+ */
+export function useRowLocations(
+  enabled: boolean | undefined,
+  rows: VirtualItem[],
+  itemAt: (index: number) => FileItem | undefined,
+): (item: FileItem) => string | undefined {
+  const parentIds = enabled
+    ? [
+        ...new Set(
+          rows.flatMap((row) => {
+            const item = itemAt(row.index);
+            return item?.parentId ? [item.parentId] : [];
+          }),
+        ),
+      ]
+    : [];
+  const folderPaths = useFolderPaths(parentIds);
+  return (item) => (item.parentId ? folderPaths.get(item.parentId) : undefined);
+}

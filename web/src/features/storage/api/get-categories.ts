@@ -1,0 +1,13 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { components } from "@/lib/api-schema.gen";
+import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
+
+export type CategoryStats = components["schemas"]["CategoryStats"];
+
+/** `GET /files/categories`: file counts and sizes per category. */
+export const categoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...FILES_QUERY_KEY, "categories"] as const,
+    queryFn: ({ signal }) => api.get("/files/categories", { signal }),
+  });
