@@ -93,7 +93,9 @@ async function downloadAlternating(bases: string[], cookie: string, id: string):
 
 /** Deletes the file through the API and waits until the server's reclaim job has removed its objects. */
 async function deleteAndReclaim(session: Session, client: S3Client, id: string): Promise<void> {
+  // To the trash, then out of it for good.
   await session.client.call("POST", "/api/files/delete", { ids: [id] });
+  await session.client.call("POST", "/api/trash/empty");
   const started = Date.now();
   for (;;) {
     if (Date.now() - started > 5 * 60_000) throw new Error("the server did not reclaim the deleted file's parts");

@@ -101,7 +101,8 @@ export async function buildApp(
         // Public: the sign-in flow, what this server is and offers, shares opened by id (and password).
         await api.register(authRoutes, full);
         await api.register(versionRoutes, full);
-        await api.register(capabilityRoutes, full);
+        // Teldrive 1.8 has no /capabilities: clients then assume its behaviour for every field.
+        if (!deps.config.teldrive18) await api.register(capabilityRoutes, full);
         await api.register(shareRoutes, full);
         // Everything else needs a session: one hook for the whole scope puts the user on req.user.
         await api.register(async (signedIn) => {

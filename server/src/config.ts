@@ -41,6 +41,11 @@ export interface Config {
   timeouts: Timeouts;
   /** Directory holding the built web client; served at `/` when it exists. */
   webDist: string | undefined;
+  /**
+   * `COMPAT=teldrive-1.8`: answer as a Teldrive 1.8 server would where our additions change behaviour (no
+   * `/capabilities`, no trash: a delete is for good), so the client's fallbacks can be tried against a real server.
+   */
+  teldrive18: boolean;
 }
 
 /** A setting the server cannot start with; main prints the message and exits. */
@@ -88,6 +93,13 @@ export function parseTrustProxy(value: string | undefined): string[] | undefined
   return entries;
 }
 
+/** `COMPAT`: unset, or `teldrive-1.8`. */
+export function parseCompat(value: string | undefined): boolean {
+  if (!value) return false;
+  if (value === "teldrive-1.8") return true;
+  throw new ConfigError(`COMPAT must be teldrive-1.8 or unset; got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 8080),
@@ -102,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeouts: DEFAULT_TIMEOUTS,
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, "../../web/dist"),
+    teldrive18: parseCompat(env.COMPAT),
   };
 }

@@ -120,6 +120,7 @@ describe("parts", () => {
     await jobsDone(server);
     expect(sha256((await readContent(user, two.body)).rawPayload)).toBe(sha256(data));
     await call(server, user, "POST", "/files/delete", { ids: [two.body.id] });
+    await call(server, user, "POST", "/trash/empty");
     await jobsDone(server);
     for (const p of parts) expect(await partExists(server.config, p)).toBe(false);
   });

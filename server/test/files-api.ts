@@ -1,3 +1,4 @@
+import type { PartRef } from "../src/storage/store.js";
 import type { TestServer } from "./helpers.js";
 
 /** A signed-in test user as createUser returns it. */
@@ -139,4 +140,22 @@ export async function wrongMarks(server: TestServer) {
       )),
     );
   return wrong;
+}
+
+/** The user's item `name` in the folder at `dir`; throws when there is none. */
+export async function itemAt(server: TestServer, user: TestUser, dir: string, name: string): Promise<FileJson> {
+  const res = await list(server, user, { operation: "find", path: dir, name });
+  const item = res.body.items[0];
+  if (!item) throw new Error(`${dir}/${name} not found`);
+  return item;
+}
+
+/** Where a file's parts are stored, read from its row. */
+export async function partRefsOf(server: TestServer, fileId: string): Promise<PartRef[]> {
+  const [row] = await server.db.query<{ channel_id: number; parts: { id: number }[] }>(
+    "SELECT channel_id, parts FROM files WHERE id = $1",
+    [fileId],
+  );
+  if (!row) throw new Error("no such file row");
+  return row.parts.map((p) => ({ channelId: row.channel_id, partId: p.id }));
 }

@@ -1,7 +1,17 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PartRef } from "../src/storage/store.js";
-import { call, create, type FileJson, list, mkdir, type TestUser, wrongFolderCounts } from "./files-api.js";
+import {
+  call,
+  create,
+  type FileJson,
+  itemAt,
+  list,
+  mkdir,
+  partRefsOf,
+  type TestUser,
+  wrongFolderCounts,
+} from "./files-api.js";
 import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
 import { partExists } from "./storage-helpers.js";
 import { sha256, uploadParts } from "./upload-fixtures.js";
@@ -12,13 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** The user's item at `/dir/name`. */
-async function at(user: TestUser, dir: string, name: string): Promise<FileJson> {
-  const res = await list(server, user, { operation: "find", path: dir, name });
-  const item = res.body.items[0];
-  if (!item) throw new Error(`${dir}/${name} not found`);
-  return item;
-}
+const at = (user: TestUser, dir: string, name: string) => itemAt(server, user, dir, name);
 
 /** Uploads bytes in parts and registers them at `dir` through POST /files with the uploadId. */
 async function storeAt(user: TestUser, dir: string, name: string, data: Buffer, encrypted = false) {
@@ -35,14 +39,7 @@ async function content(user: TestUser, file: FileJson): Promise<Buffer> {
 
 const existing = (refs: PartRef[]) => Promise.all(refs.map((r) => partExists(server.config, r)));
 
-async function partRefs(fileId: string): Promise<PartRef[]> {
-  const [row] = await server.db.query<{ channel_id: number; parts: { id: number }[] }>(
-    "SELECT channel_id, parts FROM files WHERE id = $1",
-    [fileId],
-  );
-  if (!row) throw new Error("no such file row");
-  return row.parts.map((p) => ({ channelId: row.channel_id, partId: p.id }));
-}
+const partRefs = (fileId: string) => partRefsOf(server, fileId);
 
 describe("mkdir", () => {
   it("creates every missing folder and is idempotent", async () => {
@@ -159,7 +156,7 @@ describe("move", () => {
 });
 
 describe("delete", () => {
-  it("deletes folders recursively with their shares and part files, and nothing else", async () => {
+  it("deletes folders recursively (to the trash, then for good) with their shares and part files, and nothing else", async () => {
     const user = await createUser(server);
     await mkdir(server, user, "/keep");
     await mkdir(server, user, "/gone/sub/deeper");
@@ -177,6 +174,7 @@ describe("delete", () => {
     expect((await list(server, user, { path: "/" })).body.items.map((f) => f.name)).toEqual(["keep"]);
     for (const id of [gone.id, sub.id, deep.id, top.id])
       expect((await call(server, user, "GET", `/files/${id}`)).status).toBe(404);
+    expect((await call(server, user, "POST", "/trash/delete", { ids: [gone.id, top.id] })).status).toBe(204);
     expect(await server.db.query("SELECT 1 FROM file_shares WHERE user_id = $1", [user.userId])).toHaveLength(0);
     // Parts go in the background, right after the answer.
     await jobsDone(server);
@@ -281,11 +279,13 @@ describe("copy", () => {
     expect(sha256(await content(user, res.body))).toBe(sha256(data));
     // Deleting the original leaves the copy readable: its parts are still referenced.
     expect((await call(server, user, "POST", "/files/delete", { ids: [src.id] })).status).toBe(204);
+    expect((await call(server, user, "POST", "/trash/delete", { ids: [src.id] })).status).toBe(204);
     await jobsDone(server);
     expect(await existing(copyParts)).toEqual([true, true, true]);
     expect(sha256(await content(user, res.body))).toBe(sha256(data));
     // Deleting the copy too removes them.
     expect((await call(server, user, "POST", "/files/delete", { ids: [res.body.id] })).status).toBe(204);
+    expect((await call(server, user, "POST", "/trash/empty")).status).toBe(204);
     await jobsDone(server);
     expect(await existing(copyParts)).toEqual([false, false, false]);
   });

@@ -287,6 +287,7 @@ describe("two instances on one database and one store", () => {
     await holder.query("SELECT id FROM parts WHERE id = $1 FOR UPDATE", [part.id]);
     try {
       expect((await call(a, "POST", "/api/files/delete", { ids: [target] })).status).toBe(204);
+      expect((await call(a, "POST", "/api/trash/delete", { ids: [target] })).status).toBe(204);
       const first = await until("the reclaim job to be claimed and waiting", async () => {
         const job = await reclaimJob(part.id);
         return job?.claimed_by && (await waitersOnParts()) > 0 ? job : undefined;
@@ -296,6 +297,7 @@ describe("two instances on one database and one store", () => {
       if (!runner || !spare) throw new Error(`job claimed by instance ${first.claimed_by}, not by A or B`);
       // The other instance works through the queue meanwhile (a job of its own) and leaves the held one alone.
       expect((await call(spare, "POST", "/api/files/delete", { ids: [other] })).status).toBe(204);
+      expect((await call(spare, "POST", "/api/trash/delete", { ids: [other] })).status).toBe(204);
       await until("the other job to finish", async () => !(await reclaimJob(otherPart.id)));
       expect((await reclaimJob(part.id))?.claimed_by).toBe(runner.id);
       expect(await waitersOnParts()).toBe(1);

@@ -340,6 +340,35 @@ describe("files, uploads, content and shares", () => {
   });
 });
 
+describe("trash", () => {
+  it("lists, restores with and without a clash, deletes for good and empties", async () => {
+    const file = async (name: string) => {
+      const res = await call("POST", "/files", { body: { name, type: "file", path: "/", size: 0 } });
+      return res.json<{ id: string }>().id;
+    };
+    const first = await file("t.txt");
+    expect((await call("POST", "/files/delete", { body: { ids: [first] } })).statusCode).toBe(204);
+    await file("t.txt");
+    const page = await call("GET", "/trash", { query: { page: "1", limit: "10" } });
+    expect(page.json<{ items: { id: string }[] }>().items.map((i) => i.id)).toContain(first);
+    expect((await call("GET", "/trash", { query: { limit: "0" } })).statusCode).toBe(400);
+    expect((await call("GET", "/trash", { cookie: null })).statusCode).toBe(401);
+    expect((await call("POST", "/trash/restore", { body: { ids: [first] } })).statusCode).toBe(409);
+    const restored = await call("POST", "/trash/restore", { body: { ids: [first], onConflict: "rename" } });
+    expect(restored.statusCode).toBe(200);
+    expect((await call("POST", "/trash/restore", { body: { ids: [first] } })).statusCode).toBe(404);
+    expect((await call("POST", "/trash/restore", { body: { ids: [] } })).statusCode).toBe(400);
+    expect((await call("POST", "/trash/restore", { body: { ids: [first] }, cookie: null })).statusCode).toBe(401);
+    expect((await call("POST", "/files/delete", { body: { ids: [first] } })).statusCode).toBe(204);
+    expect((await call("POST", "/trash/delete", { body: { ids: [first] } })).statusCode).toBe(204);
+    expect((await call("POST", "/trash/delete", { body: { ids: [first] } })).statusCode).toBe(404);
+    expect((await call("POST", "/trash/delete", { body: { ids: [] } })).statusCode).toBe(400);
+    expect((await call("POST", "/trash/delete", { body: { ids: [first] }, cookie: null })).statusCode).toBe(401);
+    expect((await call("POST", "/trash/empty")).statusCode).toBe(204);
+    expect((await call("POST", "/trash/empty", { cookie: null })).statusCode).toBe(401);
+  });
+});
+
 it("covered every operation of the document except the websocket", () => {
   const all = Object.entries(contract.doc.paths).flatMap(([p, item]) =>
     Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),

@@ -123,6 +123,8 @@ describe("paging a big folder, the whole drive and a category", () => {
       (await call(server, user, "POST", "/files/move", { ids: pick(200, 60), destinationParent: big.id })).status,
     ).toBe(204);
     expect((await call(server, user, "POST", "/files/delete", { ids: pick(1000, 400) })).status).toBe(204);
+    // Back from the trash: the rows count again where they were.
+    expect((await call(server, user, "POST", "/trash/restore", { ids: pick(1100, 150) })).status).toBe(200);
     expect((await call(server, user, "POST", `/files/${ids[3000]}/copy`, { destination: other.id })).status).toBe(200);
     for (const id of pick(4000, 10)) {
       const size = 1 + Math.floor(Math.random() * 50);

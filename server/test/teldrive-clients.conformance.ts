@@ -101,6 +101,13 @@ async function sharedFolder(): Promise<Request> {
   return { params: { id: f.id } };
 }
 
+/** A new folder, deleted (to the trash); its id. */
+async function trashed(): Promise<string> {
+  const { id } = await folder();
+  await api("POST", "/files/delete", { ids: [id] });
+  return id;
+}
+
 async function channel(): Promise<number> {
   const name = unique("channel");
   await api("POST", "/users/channels", { channelName: name });
@@ -242,6 +249,11 @@ const operations: Operation[] = [
       cookie: null,
     }),
   },
+  // Ours only (capability `trash`).
+  { op: "GET /trash", status: 200, prepare: async () => ({ query: { page: "1", limit: "10" } }) },
+  { op: "POST /trash/restore", status: 200, prepare: async () => ({ body: { ids: [await trashed()] } }) },
+  { op: "POST /trash/delete", status: 204, prepare: async () => ({ body: { ids: [await trashed()] } }) },
+  { op: "POST /trash/empty", status: 204 },
   { op: "GET /uploads/stats", status: 200, prepare: async () => ({ query: { days: "7" } }) },
   {
     op: "POST /uploads/{id}",

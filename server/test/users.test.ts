@@ -167,7 +167,10 @@ describe("config and channels", () => {
     );
     const res = await call(user, "DELETE", `/users/channels/${channelId}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 409, message: "the channel still holds files or uploads; delete them first" });
+    expect(res.json()).toEqual({
+      code: 409,
+      message: "the channel still holds files (also in the trash) or uploads; delete them first",
+    });
     expect(await channels(user)).toHaveLength(1);
   });
 

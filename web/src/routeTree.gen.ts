@@ -16,6 +16,7 @@ import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
 import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
+import { Route as AuthedTrashRouteImport } from './routes/_authed/trash'
 import { Route as ShareIdRouteImport } from './routes/share.$id'
 import { Route as AuthedSettingsTabIdRouteImport } from './routes/_authed/settings.$tabId'
 import { Route as AuthedSharedLinksRouteImport } from './routes/_authed/shared.links'
@@ -53,6 +54,11 @@ const AuthedStorageRoute = AuthedStorageRouteImport.update({
   path: '/storage',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedTrashRoute = AuthedTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const ShareIdRoute = ShareIdRouteImport.update({
   id: '/share/$id',
   path: '/share/$id',
@@ -75,6 +81,7 @@ export interface FileRoutesByFullPath {
   '/$view': typeof AuthedViewRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/storage': typeof AuthedStorageRoute
+  '/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
   '/settings/$tabId': typeof AuthedSettingsTabIdRoute
   '/shared/links': typeof AuthedSharedLinksRoute
@@ -85,6 +92,7 @@ export interface FileRoutesByTo {
   '/$view': typeof AuthedViewRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/storage': typeof AuthedStorageRoute
+  '/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
   '/settings/$tabId': typeof AuthedSettingsTabIdRoute
   '/shared/links': typeof AuthedSharedLinksRoute
@@ -98,6 +106,7 @@ export interface FileRoutesById {
   '/_authed/$view': typeof AuthedViewRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
   '/_authed/storage': typeof AuthedStorageRoute
+  '/_authed/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
   '/_authed/settings/$tabId': typeof AuthedSettingsTabIdRoute
   '/_authed/shared/links': typeof AuthedSharedLinksRoute
@@ -110,6 +119,7 @@ export interface FileRouteTypes {
     | '/$view'
     | '/my-drive'
     | '/storage'
+    | '/trash'
     | '/share/$id'
     | '/settings/$tabId'
     | '/shared/links'
@@ -120,6 +130,7 @@ export interface FileRouteTypes {
     | '/$view'
     | '/my-drive'
     | '/storage'
+    | '/trash'
     | '/share/$id'
     | '/settings/$tabId'
     | '/shared/links'
@@ -132,6 +143,7 @@ export interface FileRouteTypes {
     | '/_authed/$view'
     | '/_authed/my-drive'
     | '/_authed/storage'
+    | '/_authed/trash'
     | '/share/$id'
     | '/_authed/settings/$tabId'
     | '/_authed/shared/links'
@@ -195,6 +207,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedStorageRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/trash': {
+      id: '/_authed/trash'
+      path: '/trash'
+      fullPath: '/trash'
+      preLoaderRoute: typeof AuthedTrashRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/share/$id': {
       id: '/share/$id'
       path: '/share/$id'
@@ -233,6 +252,7 @@ interface AuthedRouteChildren {
   AuthedViewRoute: typeof AuthedViewRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
   AuthedStorageRoute: typeof AuthedStorageRoute
+  AuthedTrashRoute: typeof AuthedTrashRoute
   AuthedSettingsTabIdRoute: typeof AuthedSettingsTabIdRoute
   AuthedSharedLinksRoute: typeof AuthedSharedLinksRoute
 }
@@ -241,6 +261,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedViewRoute: AuthedViewRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
   AuthedStorageRoute: AuthedStorageRoute,
+  AuthedTrashRoute: AuthedTrashRoute,
   AuthedSettingsTabIdRoute: AuthedSettingsTabIdRoute,
   AuthedSharedLinksRoute: AuthedSharedLinksRoute,
 }

@@ -75,6 +75,9 @@ for (const scheme of ["light", "dark"] as const) {
       await check(page, "/storage", async (p) => {
         await expect(p.getByRole("table").first()).toBeVisible();
       });
+      const old = await api.uploadFile("/", "old draft.txt", "gone");
+      expect((await api.request.post("/api/files/delete", { data: { ids: [old.id] } })).status()).toBe(204);
+      await check(page, "/trash", text("old draft.txt"));
       for (const tab of ["general", "appearance", "account", "info"])
         await check(page, `/settings/${tab}`, async (p) => {
           await expect(p.getByRole("tabpanel").or(p.getByRole("main")).first()).toBeVisible();

@@ -2,14 +2,16 @@ import { expect, test } from "../../fixtures.js";
 import { expectTheme, inEveryScheme, isPhone, mainNav } from "./matrix.js";
 
 inEveryScheme("header and navigation", (scheme) => {
-  test("navigation: My Drive, Recent, Shared, Storage with the current one marked", async ({ authedPage: page }) => {
+  test("navigation: My Drive, Recent, Shared, Storage, Trash with the current one marked", async ({
+    authedPage: page,
+  }) => {
     await expectTheme(page, scheme);
     const nav = mainNav(page);
     // Shared links (our server's, see shared-links.spec.ts) sits under Shared where there is room: not on a phone.
     await expect(nav.getByRole("link")).toHaveText(
       isPhone()
-        ? ["My Drive", "Recent", "Shared", "Storage"]
-        : ["My Drive", "Recent", "Shared", "Shared links", "Storage"],
+        ? ["My Drive", "Recent", "Shared", "Storage", "Trash"]
+        : ["My Drive", "Recent", "Shared", "Shared links", "Storage", "Trash"],
     );
     // The side navigation shows from md (576px) up; below it the bottom bar takes its place.
     const box = await nav.boundingBox();
@@ -22,6 +24,7 @@ inEveryScheme("header and navigation", (scheme) => {
       ["Shared", /\/shared$/],
       ...(isPhone() ? [] : ([["Shared links", /\/shared\/links$/]] as const)),
       ["Storage", /\/storage$/],
+      ["Trash", /\/trash$/],
       ["My Drive", /\/my-drive\?path=%2F$/],
     ] as const) {
       await nav.getByRole("link", { name, exact: true }).click();

@@ -19,6 +19,8 @@ export interface Capabilities {
   shareClear: boolean;
   /** `GET /thumbnails/{fileId}?w=360|720` renders WebP thumbnails of images, so none needs a resizer host. */
   thumbnails: boolean;
+  /** `POST /files/delete` moves items to the trash (`/trash…` calls); Teldrive deletes them for good. */
+  trash: boolean;
 }
 
 export const CAPABILITIES: Capabilities = {
@@ -28,6 +30,7 @@ export const CAPABILITIES: Capabilities = {
   shareList: true,
   shareClear: true,
   thumbnails: true,
+  trash: true,
 };
 
 export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {

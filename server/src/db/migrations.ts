@@ -1,6 +1,7 @@
 import type { DbHandle } from "./index.js";
 import { scaleMigration } from "./migration-3-scale.js";
 import { multiInstanceMigration } from "./migration-4-multi-instance.js";
+import { trashMigration } from "./migration-5-trash.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -105,6 +106,8 @@ export const migrations: (string | string[])[] = [
   scaleMigration,
   // 4: sign-in, share-password and job state shared by every server instance (see migration-4-multi-instance.ts).
   multiInstanceMigration,
+  // 5: the trash (see migration-5-trash.ts).
+  trashMigration,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

@@ -105,3 +105,15 @@ export const shareBodySchema = z.object({
 });
 
 export const idParamsSchema = z.object({ id: z.string() });
+
+/** `GET /trash`. */
+export const trashQuerySchema = z.object({
+  page: intParam(1, Number.MAX_SAFE_INTEGER).default(1),
+  limit: intParam(1, 1000).default(100),
+});
+
+/** `POST /trash/restore`: without `onConflict` a taken name answers 409 with the clashes. */
+export const restoreBodySchema = z.object({
+  ids: z.array(z.string()).min(1),
+  onConflict: z.enum(["rename", "replace", "skip"]).optional(),
+});

@@ -8,6 +8,7 @@ import { lockMoves, makeDirs, resolveDestination } from "./folders.js";
 import { nameSortKey } from "./lib/name-key.js";
 import { checkName } from "./lib/names.js";
 import { copyBodySchema, deleteBodySchema, idParamsSchema, moveBodySchema } from "./schemas.js";
+import { trashTrees } from "./trash.js";
 import { isInsideFolder, isUuid, requireOwnedFile, subtreeSql } from "./tree.js";
 import { deleteTrees } from "./tree-delete.js";
 
@@ -24,7 +25,7 @@ async function ownedRows(q: Queryable, userId: number, ids: string[]): Promise<F
   return rows;
 }
 
-export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
+export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Deps) {
   app.post("/files/move", async (req, reply) => {
     const { user } = req;
     const body = moveBodySchema.parse(req.body);
@@ -65,10 +66,13 @@ export async function treeRoutes(app: FastifyInstance, { db, jobs }: Deps) {
     const body = deleteBodySchema.parse(req.body);
     await db.tx(async (q) => {
       const items = await ownedRows(q, user.userId, body.ids);
-      await deleteTrees(
-        q,
-        items.map((i) => i.id),
-      );
+      // Teldrive 1.8 deletes for good; this server moves the items to the trash (files/trash.ts).
+      if (config.teldrive18)
+        await deleteTrees(
+          q,
+          items.map((i) => i.id),
+        );
+      else await trashTrees(q, items);
     });
     jobs.kick();
     return reply.status(204).send();

@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 
-/** An error that becomes `{code, message}` with `status` as the HTTP status. */
+/** An error that becomes `{code, message}` with `status` as the HTTP status (plus `details`' fields, if any). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -15,7 +16,7 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = "unauthorized") => new HttpError(401, message);
 export const forbidden = (message = "forbidden") => new HttpError(403, message);
 export const notFound = (message = "not found") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
 
 /** PostgreSQL error codes we turn into client errors. */
 const PG_UNIQUE_VIOLATION = "23505";
@@ -60,9 +61,11 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     }
   let status = 500;
   let message = "Internal Server Error";
+  let details: Record<string, unknown> | undefined;
   if (err instanceof HttpError) {
     status = err.status;
     message = err.message;
+    details = err.details;
   } else if (err instanceof ZodError) {
     status = 400;
     message = err.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
@@ -96,5 +99,5 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     message = err.message;
   }
   if (status >= 500) req.log.error(err);
-  reply.status(status).send({ code: status, message });
+  reply.status(status).send({ ...details, code: status, message });
 }

@@ -1,5 +1,6 @@
 import { pruneSignIns } from "../auth/sign-in-state.js";
 import type { Db } from "../db/index.js";
+import { PURGE_TRASH_JOB, purgeOldTrash } from "../files/trash.js";
 import { type PartRef, RECLAIM_JOB, reclaimParts } from "../parts/parts.js";
 import { reconcileParts } from "../parts/reconcile.js";
 import { pruneShareAttempts } from "../shares/share-guard.js";
@@ -15,8 +16,8 @@ const HOUR = 60 * 60 * 1000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
 /**
- * The server's jobs: reclaiming parts, and the recurring upload expiry, part reconciliation, thumbnail pruning and
- * removal of sign-in and share-password records that no check looks at any more.
+ * The server's jobs: reclaiming parts, and the recurring upload expiry, part reconciliation, thumbnail pruning, trash
+ * purge and removal of sign-in and share-password records that no check looks at any more.
  */
 export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
   const thumbnails = openThumbnailCache(blobs.config);
@@ -38,6 +39,11 @@ export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
       await pruneThumbnails(ctx.db, thumbnails);
       return later(24 * HOUR);
     },
+    // Items deleted more than TRASH_KEEP_DAYS ago; their parts then go through the reclaim job.
+    [PURGE_TRASH_JOB]: async (_payload, ctx) => {
+      await purgeOldTrash(ctx.db.background, ctx.renew);
+      return later(HOUR);
+    },
     "expire-attempts": async (_payload, ctx) => {
       await pruneSignIns(ctx.db.background);
       await pruneShareAttempts(ctx.db.background);
@@ -51,5 +57,6 @@ export async function scheduleRecurringJobs(db: Db): Promise<void> {
   await enqueue(db.background, "expire-uploads", {}, { key: "expire-uploads", runAt: later(60_000) });
   await enqueue(db.background, "reconcile-parts", {}, { key: "reconcile-parts", runAt: later(10 * 60_000) });
   await enqueue(db.background, "prune-thumbnails", {}, { key: "prune-thumbnails", runAt: later(HOUR) });
+  await enqueue(db.background, PURGE_TRASH_JOB, {}, { key: PURGE_TRASH_JOB, runAt: later(5 * 60_000) });
   await enqueue(db.background, "expire-attempts", {}, { key: "expire-attempts", runAt: later(10 * 60_000) });
 }

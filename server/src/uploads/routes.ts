@@ -104,7 +104,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
     const from = new Date(today - (days - 1) * dayMs);
     const rows = await db.query<{ day: string; total: number }>(
       `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, coalesce(sum(size), 0)::bigint AS total
-       FROM files WHERE user_id = $1 AND type = 'file' AND created_at >= $2
+       FROM files WHERE user_id = $1 AND type = 'file' AND status = 'active' AND created_at >= $2
        GROUP BY 1`,
       [user.userId, from],
     );

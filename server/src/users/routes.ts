@@ -91,7 +91,7 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
     if (owned.length === 0) throw notFound("channel not found");
     // Teldrive deletes the Telegram channel with everything in it; here files would lose their bytes, so refuse.
     if ((await referencedChannels(db, user.userId)).includes(id))
-      throw conflict("the channel still holds files or uploads; delete them first");
+      throw conflict("the channel still holds files (also in the trash) or uploads; delete them first");
     await db.query("DELETE FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
     await ensureSelected(db, user.userId);
     await blobs.deleteChannel(id);

@@ -122,7 +122,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete files */
+        /**
+         * Delete files (to the trash on this server)
+         * @description Teldrive marks the items for deletion. This server moves them, with everything below them, to the trash (`GET /trash`), hidden from listings, search, counts, shares and content until restored; with `COMPAT=teldrive-1.8` (no `trash` capability) they are deleted for good.
+         */
         post: operations["Files_delete"];
         delete?: never;
         options?: never;
@@ -559,6 +562,80 @@ export interface paths {
         get: operations["Thumbnails_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the trash (our addition, capability `trash`) */
+        get: operations["Trash_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trash/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put items back where they were deleted from (our addition)
+         * @description Each item goes back to the folder it was deleted from, wherever that folder is now; when that folder is gone, its path (`origin`) is made again.
+         */
+        post: operations["Trash_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trash/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete items in the trash for good (our addition)
+         * @description Rows and shares go at once; parts nothing else uses are removed right after the answer by a background job.
+         */
+        post: operations["Trash_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trash/empty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete everything in the trash for good (our addition) */
+        post: operations["Trash_empty"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1218,6 +1295,8 @@ export interface components {
             shareClear: boolean;
             /** @description `GET /thumbnails/{id}?w=360|720` renders WebP thumbnails of the user's images (encrypted ones too), so thumbnails need no resizer host. Teldrive has no such call. */
             thumbnails: boolean;
+            /** @description `POST /files/delete` moves items to the trash, where `/trash…` lists, restores and deletes them for good (items are purged 30 days after deletion). Teldrive deletes for good: false. */
+            trash: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {
@@ -1262,6 +1341,61 @@ export interface components {
             items: components["schemas"]["ShareListItem"][];
             /** @description Pagination metadata */
             meta: components["schemas"]["Meta"];
+        };
+        /** @description An item the user deleted (a deleted folder is one item; what it holds comes back with it) */
+        TrashItem: components["schemas"]["File"] & {
+            /** @description File ID (what the /trash calls take) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it was deleted
+             */
+            trashedAt: string;
+            /**
+             * @description Path of the folder it was deleted from (`/` for the top of the drive)
+             * @example /Documents/2024
+             */
+            origin: string;
+        };
+        /** @description One page of the trash */
+        TrashList: {
+            /** @description Most recently deleted first */
+            items: components["schemas"]["TrashItem"][];
+            meta: components["schemas"]["Meta"];
+        };
+        /**
+         * @example {
+         *       "ids": [
+         *         "123e4567-e89b-12d3-a456-426614174000"
+         *       ],
+         *       "onConflict": "rename"
+         *     }
+         */
+        TrashRestore: {
+            /** @description Ids of items in the trash (as `GET /trash` lists them) */
+            ids: string[];
+            /**
+             * @description When an item's name is taken where it goes back: `rename` gives it the first free `name (n).ext`, `replace` moves the item holding the name to the trash, `skip` leaves it in the trash. Absent: 409 listing every clash, nothing restored.
+             * @enum {string}
+             */
+            onConflict?: "rename" | "replace" | "skip";
+        };
+        TrashRestoreResult: {
+            /** @description The restored items, each with its `path` now */
+            restored: components["schemas"]["File"][];
+            /** @description Ids left in the trash (`onConflict: skip`) */
+            skipped: string[];
+        };
+        /** @description 409 of a restore without `onConflict`: every item whose name is taken */
+        TrashClash: components["schemas"]["Error"] & {
+            clashes: {
+                /** @description The item in the trash */
+                id: string;
+                /** @description Its name, taken where it goes back */
+                name: string;
+                /** @description Path of the folder where it goes back */
+                destination: string;
+            }[];
         };
     };
     responses: never;
@@ -3603,6 +3737,221 @@ export interface operations {
             };
             /** @description Too many thumbnails are being rendered; try again (Retry-After is not promised). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Trash_list: {
+        parameters: {
+            query?: {
+                /** @description Page number */
+                page?: number;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrashList"];
+                };
+            };
+            /** @description Invalid parameters or body (malformed JSON, wrong types) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Trash_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrashRestore"];
+            };
+        };
+        responses: {
+            /** @description Restored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrashRestoreResult"];
+                };
+            };
+            /** @description Invalid parameters or body (malformed JSON, wrong types) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id is not an item in the caller's trash */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A name is taken where an item goes back and no `onConflict` was given */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrashClash"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Trash_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileDelete"];
+            };
+        };
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameters or body (malformed JSON, wrong types) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An id is not an item in the caller's trash */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Trash_empty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };

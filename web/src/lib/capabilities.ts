@@ -12,6 +12,7 @@ export const TELDRIVE_1_8: Capabilities = {
   shareList: false,
   shareClear: false,
   thumbnails: false,
+  trash: false,
 };
 
 /**

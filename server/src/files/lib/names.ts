@@ -18,3 +18,10 @@ export function checkName(name: string): string {
   if (problem) throw badRequest(`invalid name: ${problem}`);
   return name;
 }
+
+/** "report (2).pdf": the n-th alternative for a taken name (the extension stays last; dot-files keep theirs whole). */
+export function numberedName(name: string, n: number): string {
+  const dot = name.lastIndexOf(".");
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  return `${stem} (${n})${ext}`;
+}

@@ -1,12 +1,13 @@
-import { Clock, HardDrive, Link2, type LucideIcon, PieChart, Users } from "lucide-react";
-import type { Capabilities } from "@/lib/capabilities";
+import { useQuery } from "@tanstack/react-query";
+import { Clock, HardDrive, Link2, type LucideIcon, PieChart, Trash2, Users } from "lucide-react";
+import { type Capabilities, capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
 
 export interface NavItem {
   label: string;
   icon: LucideIcon;
   /** First path segment that marks the item as the current page. */
   segment: string;
-  /** Shown only where the server offers this (GET /capabilities). */
+  /** Shown only where the server offers this (GET /capabilities; Teldrive 1.8 has none of them). */
   requires?: keyof Capabilities;
   /** A sub-page of the item above it: in the side navigation only, indented (the bottom bar has no room). */
   nested?: boolean;
@@ -19,4 +20,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Shared", icon: Users, segment: "shared" },
   { label: "Shared links", icon: Link2, segment: "shared-links", requires: "shareList", nested: true },
   { label: "Storage", icon: PieChart, segment: "storage" },
+  { label: "Trash", icon: Trash2, segment: "trash", requires: "trash" },
 ];
+
+/** The entries this server offers. */
+export function useNavItems(): readonly NavItem[] {
+  const capabilities = useQuery(capabilitiesQueryOptions()).data ?? TELDRIVE_1_8;
+  return NAV_ITEMS.filter((item) => !item.requires || capabilities[item.requires]);
+}

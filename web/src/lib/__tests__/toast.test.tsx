@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ToastOutlet } from "@/components/ui/toast-outlet";
 import { toast } from "../toast";
@@ -12,5 +13,16 @@ describe("toast", () => {
     toast.success("Moved 3 items", { id });
     expect(await screen.findByText("Moved 3 items")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("Moving 3 items")).toBeNull());
+  });
+
+  it("offers an action that closes the toast and runs once", async () => {
+    render(<ToastOutlet />);
+    let undone = 0;
+    toast.success("Moved 2 items to Docs", { action: { label: "Undo", onClick: () => undone++ } });
+    expect(await screen.findByText("Moved 2 items to Docs")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect(undone).toBe(1);
+    // Dismissed at once (faded out, then removed a second later): a bound for a busy machine, not a timing.
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Undo" })).toBeNull(), { timeout: 30_000 });
   });
 });

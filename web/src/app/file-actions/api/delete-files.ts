@@ -1,4 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
+import { restoreItems } from "@/features/trash/restore";
 import { api } from "@/lib/api-client";
+import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
 import { itemsLabel } from "@/shared/lib/action-error";
 import { useFileMutation } from "../hooks/use-file-mutation";
 
@@ -6,12 +9,19 @@ export interface DeleteVars {
   items: { id: string; name: string }[];
 }
 
+/** `POST /files/delete`: to the trash on a server with one, for good on Teldrive 1.8. */
 export const deleteFiles = ({ items }: DeleteVars) =>
   api.post("/files/delete", { body: { ids: items.map((i) => i.id) } });
 
-export const useDeleteFiles = () =>
-  useFileMutation(deleteFiles, {
+/** Whether a delete goes to the trash (and can be undone) on this server. */
+export const useDeleteGoesToTrash = () => (useQuery(capabilitiesQueryOptions()).data ?? TELDRIVE_1_8).trash;
+
+export function useDeleteFiles() {
+  const toTrash = useDeleteGoesToTrash();
+  return useFileMutation(deleteFiles, {
     pending: (v) => `Deleting ${itemsLabel(v.items)}…`,
     success: (v) => `Deleted ${itemsLabel(v.items)}`,
+    action: (v) => (toTrash ? { label: "Undo", onClick: () => void restoreItems(v.items) } : undefined),
     subject: (v) => (v.items.length === 1 ? v.items[0]?.name : undefined),
   });
+}

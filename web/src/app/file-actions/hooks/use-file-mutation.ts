@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "@/lib/toast";
+import { type ToastAction, toast } from "@/lib/toast";
 import { actionErrorMessage } from "@/shared/lib/action-error";
 import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 
 export interface FileMutationMessages<V> {
   pending: (vars: V) => string;
   success: (vars: V) => string;
+  /** A button on the success toast ("Undo"), offered for the toast's lifetime. */
+  action?: (vars: V) => ToastAction | undefined;
   /** The item an error is about, for "An item named X already exists here". */
   subject?: (vars: V) => string | undefined;
 }
@@ -20,7 +22,7 @@ export function useFileMutation<V, R>(mutationFn: (vars: V) => Promise<R>, messa
     mutationFn,
     onMutate: (vars) => ({ toastId: toast.loading(messages.pending(vars)) }),
     onSuccess: (_data, vars, context) => {
-      toast.success(messages.success(vars), { id: context?.toastId });
+      toast.success(messages.success(vars), { id: context?.toastId, action: messages.action?.(vars) });
     },
     onError: (error, vars, context) => {
       toast.error(actionErrorMessage(error, messages.subject?.(vars)), { id: context?.toastId });

@@ -2,6 +2,7 @@ import { Outlet } from "@tanstack/react-router";
 import { FileActionDialogsSlot } from "@/app/file-actions/components/file-action-dialogs-slot";
 import { fileActions } from "@/app/file-actions/file-actions";
 import { DetailsSlot } from "@/features/details/components/details-slot";
+import { RestoreClashSlot } from "@/features/trash/components/restore-clash-slot";
 import { UploadPanelSlot } from "@/features/upload/components/upload-panel-slot";
 import { DetailsPaneContext } from "@/shared/lib/details-pane-context";
 import { FileCommandsContext } from "@/shared/lib/file-commands-context";
@@ -36,6 +37,7 @@ export function AuthedLayout() {
       <BottomBar />
       <UploadPanelSlot />
       <FileActionDialogsSlot />
+      <RestoreClashSlot />
     </div>
   );
 }

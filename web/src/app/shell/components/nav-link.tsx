@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 /**
- * A link to one navigation destination. My Drive opens at the root; Storage has its own route;
+ * A link to one navigation destination. My Drive opens at the root; Storage and Trash have their own routes;
  * the rest are views of `/$view`. The router marks the current one with aria-current="page".
  */
 export function NavLink({
@@ -23,9 +23,9 @@ export function NavLink({
       </Link>
     );
   }
-  if (segment === "storage") {
+  if (segment === "storage" || segment === "trash") {
     return (
-      <Link to="/storage" className={shared}>
+      <Link to={segment === "storage" ? "/storage" : "/trash"} className={shared}>
         {children}
       </Link>
     );

@@ -1,0 +1,24 @@
+import type { RestoreResult } from "../api/restore-from-trash";
+
+/** The folder an item sits in, from its path: "/Docs/a.txt" -> "Docs", "/a.txt" -> "My Drive". */
+export function folderOfPath(path: string | undefined): string {
+  const parts = (path ?? "").split("/").filter(Boolean);
+  return parts.length > 1 ? `${parts.at(-2)}` : "My Drive";
+}
+
+/** What a restore did, in one sentence. */
+export function restoredMessage({ restored, skipped }: RestoreResult): string {
+  const [only] = restored;
+  const done =
+    restored.length === 0
+      ? "Nothing restored"
+      : restored.length === 1 && only
+        ? `Restored "${only.name}" to ${folderOfPath(only.path)}`
+        : `Restored ${restored.length} items`;
+  return skipped.length > 0 ? `${done}; ${skipped.length} left in the trash` : done;
+}
+
+/** Where an item was deleted from, for people: "/" is My Drive. */
+export function originLabel(origin: string): string {
+  return origin === "/" ? "My Drive" : origin.replace(/^\//, "").split("/").join(" / ");
+}
