@@ -89,6 +89,30 @@ async function file(): Promise<{ id: string; name: string }> {
   });
 }
 
+/** A 1x1 PNG file, for the thumbnail call. */
+async function picture(): Promise<{ id: string; name: string }> {
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const uploadId = crypto.randomUUID();
+  const name = `${unique("picture")}.png`;
+  const res = await fetch(`${server.url}/api/uploads/${uploadId}?partName=${name}&fileName=${name}&partNo=1`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/octet-stream" },
+    body: png,
+  });
+  const part = (await res.json()) as { partId: number; channelId: number };
+  return api("POST", "/files", {
+    name,
+    type: "file",
+    path: "/",
+    size: png.length,
+    channelId: part.channelId,
+    parts: [{ id: part.partId }],
+  });
+}
+
 async function share(fileId: string, password?: string): Promise<string> {
   await api("POST", `/files/${fileId}/share`, password ? { password } : {});
   return (await api<{ id: string }>("GET", `/files/${fileId}/share`)).id;
@@ -248,6 +272,12 @@ const operations: Operation[] = [
       body: { password: "open sesame" },
       cookie: null,
     }),
+  },
+  // Ours only (capability `thumbnails`).
+  {
+    op: "GET /thumbnails/{id}",
+    status: 200,
+    prepare: async () => ({ params: { id: (await picture()).id }, query: { w: "360" } }),
   },
   // Ours only (capability `trash`).
   { op: "GET /trash", status: 200, prepare: async () => ({ query: { page: "1", limit: "10" } }) },
