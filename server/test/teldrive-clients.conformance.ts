@@ -70,48 +70,36 @@ async function folder(name = unique("folder")): Promise<{ id: string; name: stri
 }
 
 /** A file with real content in one uploaded part. */
-async function file(): Promise<{ id: string; name: string }> {
+async function file(
+  name = `${unique("file")}.txt`,
+  body = Buffer.from("hello conformance"),
+): Promise<{ id: string; name: string }> {
   const uploadId = crypto.randomUUID();
-  const name = `${unique("file")}.txt`;
   const res = await fetch(`${server.url}/api/uploads/${uploadId}?partName=${name}&fileName=${name}&partNo=1`, {
     method: "POST",
     headers: { cookie, "content-type": "application/octet-stream" },
-    body: Buffer.from("hello conformance"),
+    body,
   });
   const part = (await res.json()) as { partId: number; channelId: number };
   return api("POST", "/files", {
     name,
     type: "file",
     path: "/",
-    size: 17,
+    size: body.length,
     channelId: part.channelId,
     parts: [{ id: part.partId }],
   });
 }
 
 /** A 1x1 PNG file, for the thumbnail call. */
-async function picture(): Promise<{ id: string; name: string }> {
-  const png = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
-    "base64",
+const picture = () =>
+  file(
+    `${unique("picture")}.png`,
+    Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+      "base64",
+    ),
   );
-  const uploadId = crypto.randomUUID();
-  const name = `${unique("picture")}.png`;
-  const res = await fetch(`${server.url}/api/uploads/${uploadId}?partName=${name}&fileName=${name}&partNo=1`, {
-    method: "POST",
-    headers: { cookie, "content-type": "application/octet-stream" },
-    body: png,
-  });
-  const part = (await res.json()) as { partId: number; channelId: number };
-  return api("POST", "/files", {
-    name,
-    type: "file",
-    path: "/",
-    size: png.length,
-    channelId: part.channelId,
-    parts: [{ id: part.partId }],
-  });
-}
 
 async function share(fileId: string, password?: string): Promise<string> {
   await api("POST", `/files/${fileId}/share`, password ? { password } : {});
