@@ -70,7 +70,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, ...serverOptions(deps.config), ...options });
   const blobs = new Blobs(deps.config);
-  const full: Deps = { ...deps, blobs, jobs: createJobQueue(deps.db, blobs) };
+  const full: Deps = { ...deps, blobs, jobs: createJobQueue(deps.db, blobs, deps.config) };
   const trusted = deps.config.trustProxy ? proxyAddr.compile(deps.config.trustProxy) : () => false;
 
   app.setErrorHandler(errorHandler);

@@ -46,6 +46,11 @@ export interface Config {
    * `/capabilities`, no trash: a delete is for good), so the client's fallbacks can be tried against a real server.
    */
   teldrive18: boolean;
+  /**
+   * Rows a deleted tree changes per transaction (`DELETE_BATCH_ROWS`); a delete answers after the first batch and
+   * the settle job does the rest (files/tree-delete.ts).
+   */
+  deleteBatchRows: number;
 }
 
 /** A setting the server cannot start with; main prints the message and exits. */
@@ -93,6 +98,13 @@ export function parseTrustProxy(value: string | undefined): string[] | undefined
   return entries;
 }
 
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a whole number above 0; got "${value}"`);
+  return n;
+}
+
 /** `COMPAT`: unset, or `teldrive-1.8`. */
 export function parseCompat(value: string | undefined): boolean {
   if (!value) return false;
@@ -115,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: DEFAULT_TIMEOUTS,
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, "../../web/dist"),
     teldrive18: parseCompat(env.COMPAT),
+    deleteBatchRows: positiveInt("DELETE_BATCH_ROWS", env.DELETE_BATCH_ROWS, 1000),
   };
 }

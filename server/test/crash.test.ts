@@ -57,6 +57,8 @@ async function startChild(): Promise<ChildProcess> {
       // Parts in the test bucket, or on disk: never in a store of the developer's own settings.
       STORAGE: "disk",
       ...bucket?.env,
+      // Deleted trees settle 3 rows per transaction, so a kill during a delete falls between steps of the job.
+      DELETE_BATCH_ROWS: "3",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -216,13 +218,13 @@ function send(method: string, p: string, body?: Buffer | string, type = "applica
   });
 }
 
-describe("a server killed while it reclaims the parts of a deleted tree", () => {
-  it("finishes after a restart: every part of a deleted file goes, every part of a live file stays", async () => {
+describe("a server killed while it deletes a tree and reclaims its parts", () => {
+  it("finishes after a restart: every row and part of a deleted file goes, every part of a live file stays", async () => {
     if (!child || child.exitCode !== null || child.signalCode !== null) child = await startChild();
     const json = async (method: string, p: string, body?: unknown) => {
       const res = await send(method, p, body === undefined ? undefined : JSON.stringify(body));
       expect(res.status, res.body.toString()).toBeLessThan(300);
-      return JSON.parse(res.body.toString() || "null") as { items: { id: string }[] };
+      return JSON.parse(res.body.toString() || "null") as { items: { id: string; name: string }[] };
     };
     /** A file of `count` parts of 64 bytes in `dir`; returns its parts' names in the store. */
     const storeFile = async (dir: string, name: string, count: number) => {
@@ -246,13 +248,29 @@ describe("a server killed while it reclaims the parts of a deleted tree", () => 
     const doomed = (
       await Promise.all(Array.from({ length: 12 }, (_, i) => storeFile("/doomed", `d${i}.bin`, 100)))
     ).flat();
+    // Rows enough for the settle job to take a while (3 per step).
+    await json("POST", "/files/mkdir", { path: "/doomed/many" });
+    for (let i = 0; i < 200; i++) await json("POST", "/files", { name: `e${i}`, type: "file", path: "/doomed/many" });
     const live = await storeFile("/", "live.bin", 20);
     const onDisk = async () => new Set((await channelEntries()).map((e) => e.name));
     const before = await onDisk();
     expect(doomed.every((p) => before.has(p))).toBe(true);
+    /** How many of the deleted tree's rows the drive still shows. */
+    const doomedRows = async () => {
+      const drive = await json("GET", "/files?operation=find&path=/&deepSearch=true&limit=500");
+      return drive.items.filter((f) => /^(d\d+\.bin|e\d+|many)$/.test(f.name)).length;
+    };
 
     const folder = await json("GET", "/files?operation=find&path=/&name=doomed");
     await json("POST", "/files/delete", { ids: [folder.items[0]?.id] });
+    // Kill while the settle job trashes the tree (or, on a fast machine, just after).
+    await vi.waitFor(async () => expect(await doomedRows()).toBeLessThan(213), { timeout: 60_000, interval: 5 });
+    await killChild(child, "SIGKILL");
+    child = await startChild();
+    await vi.waitFor(async () => expect(await doomedRows()).toBe(0), { timeout: 120_000, interval: 100 });
+    const trash = await json("GET", "/trash");
+    expect(trash.items.map((i) => i.name)).toEqual(["doomed"]);
+
     await json("POST", "/trash/empty");
     // Kill as soon as the reclaim has begun (or, on a fast machine, has just ended: the checks hold either way).
     await vi.waitFor(
@@ -278,6 +296,10 @@ describe("a server killed while it reclaims the parts of a deleted tree", () => 
     );
     const after = await onDisk();
     expect(live.every((p) => after.has(p))).toBe(true);
+    const drive = await json("GET", "/files?operation=find&path=/&deepSearch=true&limit=100");
+    const names = drive.items.map((f) => f.name);
+    expect(names).toContain("live.bin");
+    expect(names.filter((n) => /^(doomed|d\d+\.bin)$/.test(n))).toEqual([]);
     const file = await json("GET", "/files?operation=find&path=/&name=live.bin");
     const read = await send("GET", `/files/${file.items[0]?.id}/live.bin`);
     expect(read.status).toBe(200);

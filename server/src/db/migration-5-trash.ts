@@ -1,10 +1,11 @@
 /**
  * Migration 5: the trash (files/trash.ts).
  *
- * Deleting moves a tree to the trash: every row of it gets `status = 'trashed'`, so everything that reads active rows
- * (listings, search, counts per scope, shares, content) stops seeing it, and the counting triggers of migration 3 take
- * it out of its folder's, the drive's and the category's counts as they would for a delete. The rows keep their
- * parent, so a restore puts the tree back where it was.
+ * Deleting moves a tree to the trash: every row of it gets `status = 'trashed'` (a big tree in the background:
+ * files/tree-delete.ts; an item deleted for good is `purging` until its rows are gone), so everything that reads
+ * active rows (listings, search, counts per scope, shares, content) stops seeing it, and the counting triggers of
+ * migration 3 take it out of its folder's, the drive's and the category's counts as they would for a delete. The
+ * rows keep their parent, so a restore puts the tree back where it was.
  *
  * - `trash_root`: the id of the item the user deleted, on every row of its tree (the item's own row included), so a
  *   restore or a purge finds the whole tree with one index probe instead of a recursive walk.

@@ -108,6 +108,8 @@ export const migrations: (string | string[])[] = [
   multiInstanceMigration,
   // 5: the trash (see migration-5-trash.ts).
   trashMigration,
+  // 6: the folders of each deleted tree, where each step of settling it starts (files/tree-delete.ts).
+  ["CREATE INDEX files_trash_folders ON files (trash_root) WHERE trash_root IS NOT NULL AND type = 'folder'"],
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

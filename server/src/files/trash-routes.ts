@@ -4,7 +4,7 @@ import { deleteBodySchema, restoreBodySchema, trashQuerySchema } from "./schemas
 import { deleteTrashed, emptyTrash, listTrash, restoreTrashed } from "./trash.js";
 
 /** Our addition (capability `trash`): the items `POST /files/delete` moved to the trash. */
-export async function trashRoutes(app: FastifyInstance, { db, jobs }: Deps) {
+export async function trashRoutes(app: FastifyInstance, { config, db, jobs }: Deps) {
   app.get("/trash", async (req) => {
     const { user } = req;
     const q = trashQuerySchema.parse(req.query);
@@ -14,21 +14,23 @@ export async function trashRoutes(app: FastifyInstance, { db, jobs }: Deps) {
   app.post("/trash/restore", async (req) => {
     const { user } = req;
     const body = restoreBodySchema.parse(req.body);
-    const result = await db.tx((q) => restoreTrashed(q, user.userId, body.ids, body.onConflict));
+    const result = await db.tx((q) =>
+      restoreTrashed(q, user.userId, body.ids, body.onConflict, config.deleteBatchRows),
+    );
     return result;
   });
 
   app.post("/trash/delete", async (req, reply) => {
     const { user } = req;
     const body = deleteBodySchema.parse(req.body);
-    await db.tx((q) => deleteTrashed(q, user.userId, body.ids));
+    await db.tx((q) => deleteTrashed(q, user.userId, body.ids, config.deleteBatchRows));
     jobs.kick();
     return reply.status(204).send();
   });
 
   app.post("/trash/empty", async (req, reply) => {
     const { user } = req;
-    await db.tx((q) => emptyTrash(q, user.userId));
+    await db.tx((q) => emptyTrash(q, user.userId, config.deleteBatchRows));
     jobs.kick();
     return reply.status(204).send();
   });

@@ -4,13 +4,14 @@ import { type FileOut, type FileOutRow, type FileRow, LIST_COLUMNS, rfc3339, toF
 import { makeDirs } from "./folders.js";
 import { nameSortKey } from "./lib/name-key.js";
 import { nameProblem, numberedName } from "./lib/names.js";
-import { getOwnedFile, getRootFolder, isUuid, MAX_DEPTH, pathOf } from "./tree.js";
-import { deleteTrashedTrees, lockTrees } from "./tree-delete.js";
+import { getOwnedFile, getRootFolder, isUuid, pathOf } from "./tree.js";
+import { deleteTrees } from "./tree-delete.js";
 
 /**
- * The trash (migration 5). Deleting an item marks its whole tree `trashed`, which hides it from everything that
- * reads active rows and takes it out of every count; the rows, their parts and their shares stay until the item is
- * deleted for good (by the user, or by the purge job after TRASH_KEEP_DAYS), or are made active again by a restore.
+ * The trash (migration 5). Deleting an item marks its whole tree `trashed` (a big tree in the background:
+ * files/tree-delete.ts), which hides it from everything that reads active rows and takes it out of every count; the
+ * rows, their parts and their shares stay until the item is deleted for good (by the user, or by the purge job after
+ * TRASH_KEEP_DAYS), or are made active again by a restore.
  * An item deleted inside a folder that is deleted later stays an item of its own in the trash.
  */
 
@@ -44,29 +45,17 @@ type TrashedRow = FileRow & { trash_root: string | null; trashed_at: Date | null
 
 const displayPath = (path: string) => path || "/";
 
-/**
- * Moves the trees rooted at `items` (the user's active rows, already locked) to the trash in one statement. A row
- * reached from two of the items (one inside the other) belongs to the outer one.
- */
-export async function trashTrees(q: Queryable, items: FileRow[]): Promise<void> {
-  const ids = items.map((i) => i.id);
-  await lockTrees(q, ids);
+/** Moves the trees rooted at `items` (the user's active rows, already locked) to the trash (files/tree-delete.ts). */
+export async function trashTrees(q: Queryable, items: FileRow[], batchRows: number): Promise<void> {
   const origins = new Map<string, string>();
   for (const item of items)
     if (item.parent_id && !origins.has(item.parent_id))
       origins.set(item.parent_id, displayPath(await pathOf(q, item.parent_id)));
-  await q.query(
-    `WITH RECURSIVE tree(id, root, type, depth) AS (
-       SELECT id, id, type, 0 FROM files WHERE id = ANY($1::uuid[]) AND status = 'active'
-       UNION ALL
-       SELECT f.id, tree.root, f.type, tree.depth + 1 FROM files f JOIN tree ON f.parent_id = tree.id
-       WHERE tree.type = 'folder' AND f.status = 'active' AND tree.depth < ${MAX_DEPTH}
-     ), outermost AS (SELECT DISTINCT ON (id) id, root FROM tree ORDER BY id, depth DESC)
-     UPDATE files f SET status = 'trashed', trash_root = o.root, trashed_at = now(),
-       trash_origin = CASE WHEN f.id = o.root THEN v.origin END
-     FROM outermost o LEFT JOIN unnest($1::uuid[], $2::text[]) AS v(id, origin) ON v.id = o.id
-     WHERE f.id = o.id AND f.status = 'active'`,
-    [ids, items.map((i) => (i.parent_id ? (origins.get(i.parent_id) ?? "/") : "/"))],
+  await deleteTrees(
+    q,
+    items.map((i) => ({ id: i.id, origin: i.parent_id ? origins.get(i.parent_id) : "/" })),
+    "trashed",
+    batchRows,
   );
 }
 
@@ -142,6 +131,7 @@ export async function restoreTrashed(
   userId: number,
   ids: string[],
   onConflict: OnConflict | undefined,
+  batchRows: number,
 ): Promise<{ restored: FileOut[]; skipped: string[] }> {
   const items = await trashedItems(q, userId, ids);
   const placements: Placement[] = [];
@@ -176,7 +166,7 @@ export async function restoreTrashed(
     throw conflict(what || `${clashes.length} names already exist where the items go back`, { clashes });
   }
   if (toReplace.length > 0) {
-    await trashTrees(q, toReplace);
+    await trashTrees(q, toReplace, batchRows);
     // A replaced folder may have been where another item goes back to.
     const live = await q.query<{ id: string }>(
       "SELECT id FROM files WHERE id = ANY($1::uuid[]) AND status = 'active'",
@@ -222,29 +212,30 @@ async function freeName(
   throw conflict(`no free name for "${name}"`);
 }
 
-/** Deletes these items of the user's trash for good (their parts are reclaimed in the background). */
-export async function deleteTrashed(q: Queryable, userId: number, ids: string[]): Promise<void> {
-  const items = await trashedItems(q, userId, ids);
-  await deleteTrashedTrees(
+const forGood = (q: Queryable, items: { id: string }[], batchRows: number) =>
+  deleteTrees(
     q,
-    items.map((i) => i.id),
+    items.map((i) => ({ id: i.id })),
+    "purging",
+    batchRows,
   );
+
+/** Deletes these items of the user's trash for good (their rows and parts go in the background). */
+export async function deleteTrashed(q: Queryable, userId: number, ids: string[], batchRows: number): Promise<void> {
+  await forGood(q, await trashedItems(q, userId, ids), batchRows);
 }
 
 /** Deletes everything in the user's trash for good. */
-export async function emptyTrash(q: Queryable, userId: number): Promise<void> {
+export async function emptyTrash(q: Queryable, userId: number, batchRows: number): Promise<void> {
   const items = await q.query<{ id: string }>(
     "SELECT id FROM files WHERE user_id = $1 AND status = 'trashed' AND trash_root = id ORDER BY id FOR UPDATE",
     [userId],
   );
-  await deleteTrashedTrees(
-    q,
-    items.map((i) => i.id),
-  );
+  await forGood(q, items, batchRows);
 }
 
 /** Deletes for good every item that has been in a trash longer than TRASH_KEEP_DAYS, a batch per transaction. */
-export async function purgeOldTrash(db: DbHandle, renew: () => Promise<void>): Promise<number> {
+export async function purgeOldTrash(db: DbHandle, batchRows: number, renew: () => Promise<void>): Promise<number> {
   let purged = 0;
   for (;;) {
     const batch = await db.tx(async (q) => {
@@ -254,10 +245,7 @@ export async function purgeOldTrash(db: DbHandle, renew: () => Promise<void>): P
          ORDER BY trashed_at LIMIT 500 FOR UPDATE SKIP LOCKED`,
         [TRASH_KEEP_DAYS],
       );
-      await deleteTrashedTrees(
-        q,
-        items.map((i) => i.id),
-      );
+      await forGood(q, items, batchRows);
       return items.length;
     });
     purged += batch;

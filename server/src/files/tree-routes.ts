@@ -67,12 +67,8 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
     await db.tx(async (q) => {
       const items = await ownedRows(q, user.userId, body.ids);
       // Teldrive 1.8 deletes for good; this server moves the items to the trash (files/trash.ts).
-      if (config.teldrive18)
-        await deleteTrees(
-          q,
-          items.map((i) => i.id),
-        );
-      else await trashTrees(q, items);
+      if (config.teldrive18) await deleteTrees(q, items, "purging", config.deleteBatchRows);
+      else await trashTrees(q, items, config.deleteBatchRows);
     });
     jobs.kick();
     return reply.status(204).send();

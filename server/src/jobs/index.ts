@@ -1,6 +1,8 @@
 import { pruneSignIns } from "../auth/sign-in-state.js";
+import type { Config } from "../config.js";
 import type { Db } from "../db/index.js";
 import { PURGE_TRASH_JOB, purgeOldTrash } from "../files/trash.js";
+import { SETTLE_TREES_JOB, settleInBackground } from "../files/tree-delete.js";
 import { type PartRef, RECLAIM_JOB, reclaimParts } from "../parts/parts.js";
 import { reconcileParts } from "../parts/reconcile.js";
 import { pruneShareAttempts } from "../shares/share-guard.js";
@@ -16,14 +18,18 @@ const HOUR = 60 * 60 * 1000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
 /**
- * The server's jobs: reclaiming parts, and the recurring upload expiry, part reconciliation, thumbnail pruning, trash
+ * The server's jobs: settling deleted trees, reclaiming parts, and the recurring upload expiry, part reconciliation, thumbnail pruning, trash
  * purge and removal of sign-in and share-password records that no check looks at any more.
  */
-export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
+export function createJobQueue(db: Db, blobs: Blobs, config: Config): JobQueue {
   const thumbnails = openThumbnailCache(blobs.config);
   return new JobQueue(db, {
     [RECLAIM_JOB]: async (payload, ctx) => {
       await reclaimParts(ctx.db, blobs, (payload as { parts: PartRef[] }).parts, ctx.renew);
+      return undefined;
+    },
+    [SETTLE_TREES_JOB]: async (payload, ctx) => {
+      await settleInBackground(ctx.db.background, (payload as { roots: string[] }).roots, config.deleteBatchRows);
       return undefined;
     },
     // Teldrive's clean-uploads-interval: twice a day.
@@ -41,7 +47,7 @@ export function createJobQueue(db: Db, blobs: Blobs): JobQueue {
     },
     // Items deleted more than TRASH_KEEP_DAYS ago; their parts then go through the reclaim job.
     [PURGE_TRASH_JOB]: async (_payload, ctx) => {
-      await purgeOldTrash(ctx.db.background, ctx.renew);
+      await purgeOldTrash(ctx.db.background, config.deleteBatchRows, ctx.renew);
       return later(HOUR);
     },
     "expire-attempts": async (_payload, ctx) => {
