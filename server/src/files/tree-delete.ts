@@ -32,19 +32,23 @@ export interface DeletedItem {
   origin?: string;
 }
 
-/** Ids of the active items that lie inside another of them: those go with the outer one. */
+/**
+ * Ids of the active items that lie inside another of them: those go with the outer one. (Two items inside each
+ * other, a cycle some old race left in the data, both stay.)
+ */
 async function nestedItems(q: Queryable, ids: string[]): Promise<Set<string>> {
-  const rows = await q.query<{ item: string }>(
+  const pairs = await q.query<{ item: string; outer: string }>(
     `WITH RECURSIVE up(item, id, depth) AS (
        SELECT id, parent_id, 1 FROM files WHERE id = ANY($1::uuid[]) AND status = 'active'
        UNION ALL
        SELECT up.item, f.parent_id, up.depth + 1 FROM files f JOIN up ON f.id = up.id
        WHERE f.parent_id IS NOT NULL AND up.depth < ${MAX_DEPTH}
      )
-     SELECT DISTINCT item FROM up WHERE id = ANY($1::uuid[])`,
+     SELECT DISTINCT item, id AS outer FROM up WHERE id = ANY($1::uuid[]) AND id <> item`,
     [ids],
   );
-  return new Set(rows.map((r) => r.item));
+  const inside = new Set(pairs.map((p) => `${p.item} ${p.outer}`));
+  return new Set(pairs.filter((p) => !inside.has(`${p.outer} ${p.item}`)).map((p) => p.item));
 }
 
 /**
