@@ -215,23 +215,21 @@ export async function finishDrive(
   });
 
   await timed("churn: rename 5%, move 2% and back 1%, delete 3% of /flat; nest 10% of /tree's folders", async () => {
-    const page = async (p: number) =>
-      (await api.call<{ items: { id: string }[] }>("GET", `/files?parentId=${flatId}&limit=1000&page=${p}&sort=id`))
-        .items;
-    const pages = Math.ceil(size / 1000);
-    const sample = async (share: number) => {
-      const ids: string[] = [];
-      for (let p = 1; p <= pages; p++) {
-        const items = await page(p);
-        ids.push(...items.filter((_, i) => i % Math.round(1 / share) === 0).map((f) => f.id));
-      }
-      return ids;
-    };
-    const renames = await sample(0.05);
+    // One pass over /flat in name order (paged through its marks, so each page costs the same); every 20th row is
+    // renamed, every 50th moved, every 33rd deleted.
+    const ids: string[] = [];
+    for (let p = 1; p <= Math.ceil(size / 1000); p++)
+      ids.push(
+        ...(
+          await api.call<{ items: { id: string }[] }>("GET", `/files?parentId=${flatId}&limit=1000&page=${p}&sort=name`)
+        ).items.map((f) => f.id),
+      );
+    const sample = (every: number, from: number) => ids.filter((_, i) => i % every === from);
+    const renames = sample(20, 0);
     await pool(renames.length, width, async (i) => {
       await api.call("PATCH", `/files/${renames[i]}`, { name: `renamed ${i} ${fileName(i * 13)}` });
     });
-    const moves = await sample(0.02);
+    const moves = sample(50, 1);
     for (let i = 0; i < moves.length; i += 100)
       await api.call("POST", "/files/move", {
         ids: moves.slice(i, i + 100),
@@ -240,7 +238,7 @@ export async function finishDrive(
     const back = moves.filter((_, i) => i % 2 === 0);
     for (let i = 0; i < back.length; i += 100)
       await api.call("POST", "/files/move", { ids: back.slice(i, i + 100), destinationParent: flatId });
-    const deletes = await sample(0.03);
+    const deletes = sample(33, 2);
     for (let i = 0; i < deletes.length; i += 200)
       await api.call("POST", "/files/delete", { ids: deletes.slice(i, i + 200) });
     for (let d = 1; d < folders; d += 10)
