@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -244,6 +245,27 @@ describe("GET /api/thumbnails/{id}", () => {
     expect(await cacheEntriesOf(changed.id)).not.toContain(before);
     expect(await cacheEntriesOf(kept.id)).toEqual([...keptEntries, foreign].sort());
     await cache.store.remove([foreign]);
+  });
+
+  it("prunes a cache larger than one listing page", async () => {
+    const { cookie } = await createUser(server);
+    const kept = await storePicture(cookie, "many.png", await picture(500, 400, "png"));
+    expect((await thumb(kept.id, 360, { cookie })).statusCode).toBe(200);
+    const keptEntries = await cacheEntriesOf(kept.id);
+    // Entries of 1200 files no row has (S3 lists at most 1000 keys a page).
+    const names = Array.from({ length: 1200 }, () => `${crypto.randomUUID()}.${"0".repeat(24)}.360.webp`);
+    for (let i = 0; i < names.length; i += 50)
+      await Promise.all(names.slice(i, i + 50).map((name) => cache.store.write(name, Buffer.from("stale"))));
+    // The pages the prune goes through: more than one, none over what one S3 listing returns.
+    const pages: number[] = [];
+    for await (const page of cache.store.pages()) pages.push(page.length);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(Math.max(...pages)).toBeLessThanOrEqual(1000);
+    expect(await pruneThumbnails(server.db, cache)).toBeGreaterThanOrEqual(names.length);
+    const left = new Set<string>();
+    for await (const page of cache.store.pages()) for (const name of page) left.add(name);
+    expect(names.filter((name) => left.has(name))).toEqual([]);
+    expect(await cacheEntriesOf(kept.id)).toEqual(keptEntries);
   });
 
   it("is left alone by the reconciliation of parts, which removes a stray part next to it", async () => {
