@@ -16,6 +16,7 @@ import { DiskThumbnailStore } from "../src/thumbnails/cache-store.js";
 import { pruneThumbnails } from "../src/thumbnails/prune.js";
 import { DEFAULT_LIMITS } from "../src/thumbnails/render.js";
 import { Thumbnails } from "../src/thumbnails/routes.js";
+import { S3ThumbnailStore } from "../src/thumbnails/s3-cache-store.js";
 import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
 import { partExists, removeStored, storeStray } from "./storage-helpers.js";
 import { storeFile } from "./upload-fixtures.js";
@@ -361,6 +362,32 @@ describe("GET /api/thumbnails/{id}", () => {
     expect(await own.get(keyOf(a))).toBeDefined();
     // Asked again by someone who stays, it renders.
     expect((await thumbnails.get(b, keyOf(b))).length).toBeGreaterThan(0);
+  });
+
+  it("answers with the rendering when the cache can neither be read nor written, and reports the failed write", async () => {
+    const { cookie, userId } = await createUser(server);
+    const file = await storePicture(cookie, "uncached.png", await picture(600, 400, "png"));
+    const row = await ownedContentFile(server.db, userId, file.id);
+    // A bucket that does not exist, or a cache folder under a plain file.
+    const blocker = path.join(server.config.dataDir, "not-a-folder");
+    fs.writeFileSync(blocker, "");
+    const { storage } = server.config;
+    const broken =
+      storage.kind === "s3"
+        ? new S3ThumbnailStore({ ...storage, bucket: "no-such-drive-bucket" })
+        : new DiskThumbnailStore(path.join(blocker, "thumbnails"));
+    const failures: unknown[] = [];
+    const thumbnails = new Thumbnails(
+      new Blobs(server.config),
+      new ThumbnailCache(broken, undefined),
+      DEFAULT_LIMITS,
+      (err) => failures.push(err),
+    );
+    const key = { fileId: row.id, version: versionOf(row), width: 360, sealed: false };
+    const webp = await thumbnails.get(row, key);
+    expect(await sharp(webp).metadata()).toMatchObject({ format: "webp", width: 360 });
+    expect(failures).toHaveLength(1);
+    broken.close();
   });
 
   it("is offered in /capabilities", async () => {
