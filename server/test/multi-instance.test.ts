@@ -3,15 +3,19 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import pg from "pg";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { Config } from "../src/config.js";
 import { loadConfig } from "../src/config.js";
+import { openThumbnailStore } from "../src/thumbnails/cache.js";
+import type { ThumbnailStore } from "../src/thumbnails/cache-store.js";
 import { type ChildServer, startChildServer } from "./child-server.js";
 import { createTestDatabase } from "./helpers.js";
 import { cookieFrom, SocketReader, signin, wrongCode } from "./sign-in.js";
-import { createTestBucket, partExists } from "./storage-helpers.js";
+import { createTestBucket, partExists, removeStored, s3Client } from "./storage-helpers.js";
 import { sha256 } from "./upload-fixtures.js";
 
 /**
@@ -31,6 +35,8 @@ let sharedDataDir = "";
 let pool: pg.Pool;
 /** The configuration the instances share, for reading their store from here. */
 let storeConfig: Config;
+/** The thumbnail cache the instances share (the bucket, or the shared data folder), read from here. */
+let thumbnailStore: ThumbnailStore;
 const running: ChildServer[] = [];
 type Instance = ChildServer & { id: number };
 let a: Instance;
@@ -147,12 +153,14 @@ beforeAll(async () => {
   sharedDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-multi-shared-"));
   storeConfig = { ...loadConfig({ DATA_DIR: sharedDataDir, STORAGE: "disk", ...bucket?.env }) };
   pool = new pg.Pool({ connectionString: testDb?.url, max: 3 });
+  thumbnailStore = openThumbnailStore(storeConfig);
   a = await startInstance();
   b = await startInstance();
 });
 
 afterAll(async () => {
   for (const server of running) await server.stop();
+  thumbnailStore?.close();
   await pool?.end();
   await testDb?.drop();
   await bucket?.drop();
@@ -228,6 +236,83 @@ describe("two instances on one database and one store", () => {
     // A range across a part boundary, read by the instance that stored neither part.
     const range = await download(b, id, `bytes=${MiB - 1000}-${MiB + 999}`);
     expect(range.equals(data.subarray(MiB - 1000, MiB + 1000))).toBe(true);
+  });
+
+  it("serves a thumbnail rendered through one instance from the other, sealed in the shared store", async () => {
+    const id = await finishUploadOf(await photo("#1565c0"));
+    const fromA = await call(a, "GET", `/api/thumbnails/${id}?w=360`);
+    expect(fromA.status).toBe(200);
+    const webp = Buffer.from(await fromA.arrayBuffer());
+    expect(await sharp(webp).metadata()).toMatchObject({ format: "webp", width: 360 });
+
+    // The file is encrypted: its one entry is sealed, with nothing of the WebP in clear.
+    const [entry, ...more] = await thumbnailStore.entriesOf(id);
+    expect(more).toEqual([]);
+    expect(entry).toMatch(/\.360\.webp\.sealed$/);
+    const stored = await thumbnailStore.read(entry as string);
+    expect(stored?.length).toBeGreaterThan(0);
+    expect(stored?.subarray(0, 4).toString("latin1")).not.toBe("RIFF");
+    expect(stored?.includes("WEBP")).toBe(false);
+    expect(stored?.includes(webp.subarray(webp.length - 64))).toBe(false);
+    expect(thumbnailStore.kind).toBe(bucket ? "s3" : "disk");
+    if (bucket) {
+      // In the bucket the parts share, under its own folder, beside channels/ and never inside it.
+      const client = s3Client(bucket.env);
+      const listed = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket.env.S3_BUCKET, Prefix: "thumbnails/" }),
+      );
+      client.destroy();
+      expect(listed.Contents?.map((c) => c.Key)).toEqual([`thumbnails/${id.slice(0, 2)}/${entry}`]);
+    }
+
+    // The picture's parts go: no instance can render it any more, so what B answers comes from the shared cache.
+    for (const part of await partsOf(id))
+      await removeStored(storeConfig, { channelId: part.channel_id, partId: part.id });
+    const fromB = await call(b, "GET", `/api/thumbnails/${id}?w=360`);
+    expect(fromB.status).toBe(200);
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(webp)).toBe(true);
+    expect(fromB.headers.get("etag")).toBe(fromA.headers.get("etag"));
+    // The width nobody rendered cannot be made now.
+    expect((await call(b, "GET", `/api/thumbnails/${id}?w=720`)).status).not.toBe(200);
+  });
+
+  it("prunes stale thumbnails rendered by either instance in one run of the job on one instance", async () => {
+    const [goneA, goneB, kept, touched] = [
+      await finishUploadOf(await photo("#e53935")),
+      await finishUploadOf(await photo("#43a047")),
+      await finishUploadOf(await photo("#fdd835")),
+      await finishUploadOf(await photo("#8e24aa")),
+    ];
+    for (const [server, id] of [
+      [a, goneA],
+      [b, goneB],
+      [b, kept],
+      [a, touched],
+    ] as const)
+      expect((await call(server, "GET", `/api/thumbnails/${id}?w=360`)).status).toBe(200);
+    const keptEntries = await thumbnailStore.entriesOf(kept);
+    const [oldVersion] = await thumbnailStore.entriesOf(touched);
+    expect(keptEntries).toHaveLength(1);
+    expect(oldVersion).toBeDefined();
+    expect((await call(a, "POST", "/api/files/delete", { ids: [goneA] })).status).toBe(204);
+    expect((await call(b, "POST", "/api/files/delete", { ids: [goneB] })).status).toBe(204);
+    // A client sets a new modification time: a new version, whose picture nobody has asked for yet.
+    expect((await call(b, "PATCH", `/api/files/${touched}`, { updatedAt: "2031-05-06T07:08:09.000Z" })).status).toBe(
+      200,
+    );
+
+    await pool.query("UPDATE jobs SET run_at = now() WHERE key = 'prune-thumbnails'");
+    const { rows } = await until("the prune job to run and be due again tomorrow", async () => {
+      const result = await pool.query<{ claimed_by: number }>(
+        "SELECT claimed_by FROM jobs WHERE key = 'prune-thumbnails' AND run_at > now() + interval '23 hours'",
+      );
+      return result.rowCount ? result : undefined;
+    });
+    expect([a.id, b.id]).toContain(rows[0]?.claimed_by);
+    expect(await thumbnailStore.entriesOf(goneA)).toEqual([]);
+    expect(await thumbnailStore.entriesOf(goneB)).toEqual([]);
+    expect(await thumbnailStore.entriesOf(touched)).toEqual([]);
+    expect(await thumbnailStore.entriesOf(kept)).toEqual(keptEntries);
   });
 
   it("locks an address out of a share on every instance after five wrong passwords on one", async () => {
@@ -319,6 +404,12 @@ describe("two instances on one database and one store", () => {
     expect(await partExists(storeConfig, { channelId: otherPart.channel_id, partId: otherPart.id })).toBe(false);
   });
 });
+
+/** A JPEG of 800 × 600 in one colour with a white disc. */
+function photo(colour: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="100%" height="100%" fill="${colour}"/><circle cx="400" cy="300" r="200" fill="#fff"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
 
 /** Uploads `data` in one part through A and registers it as a file with a fresh name. */
 async function finishUploadOf(data: Buffer): Promise<string> {

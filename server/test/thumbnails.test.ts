@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -11,17 +12,24 @@ import { type ContentFile, ownedContentFile } from "../src/content/send-file.js"
 import type { HttpError } from "../src/http/errors.js";
 import { Blobs } from "../src/storage/blobs.js";
 import { openThumbnailCache, ThumbnailCache, versionOf } from "../src/thumbnails/cache.js";
+import { DiskThumbnailStore } from "../src/thumbnails/cache-store.js";
 import { pruneThumbnails } from "../src/thumbnails/prune.js";
 import { DEFAULT_LIMITS } from "../src/thumbnails/render.js";
 import { Thumbnails } from "../src/thumbnails/routes.js";
-import { createUser, startServer, type TestServer } from "./helpers.js";
+import { S3ThumbnailStore } from "../src/thumbnails/s3-cache-store.js";
+import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
+import { partExists, removeStored, storeStray } from "./storage-helpers.js";
 import { storeFile } from "./upload-fixtures.js";
 
+/** The server's thumbnail cache, read from here: DATA_DIR/thumbnails, or the test bucket in the Ceph suite. */
+let cache: ThumbnailCache;
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer({ ENCRYPTION_KEY: "thumbnail test key" });
+  cache = openThumbnailCache(server.config);
 });
 afterAll(async () => {
+  cache?.store.close();
   await server?.close();
 });
 
@@ -45,13 +53,20 @@ const storePicture = (
 const thumb = (id: string, w: string | number, headers: Record<string, string>) =>
   server.app.inject({ url: `/api/thumbnails/${id}?w=${w}`, headers });
 
-function cacheFilesOf(id: string): string[] {
-  const folder = path.join(server.config.dataDir, "thumbnails", id.slice(0, 2));
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder)
-    .filter((name) => name.startsWith(`${id}.`))
-    .map((name) => path.join(folder, name));
+/** The names of a file's cache entries, wherever the server keeps them. */
+const cacheEntriesOf = async (id: string) => (await cache.store.entriesOf(id)).sort();
+
+/** Removes a file's parts from the store behind the server's back: from then on only the cache can answer for it. */
+async function removeSource(id: string): Promise<void> {
+  const [row] = await server.db.query<{ channel_id: number; parts: { id: number }[] }>(
+    "SELECT channel_id, parts FROM files WHERE id = $1",
+    [id],
+  );
+  for (const part of row?.parts ?? []) {
+    const ref = { channelId: Number(row?.channel_id), partId: part.id };
+    await removeStored(server.config, ref);
+    expect(await partExists(server.config, ref)).toBe(false);
+  }
 }
 
 describe("GET /api/thumbnails/{id}", () => {
@@ -81,26 +96,42 @@ describe("GET /api/thumbnails/{id}", () => {
     expect(first.statusCode).toBe(200);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[^"]+"$/);
-    const [cached] = cacheFilesOf(file.id);
-    expect(cached).toBeDefined();
-    const written = fs.statSync(cached as string).mtimeMs;
+    const cached = await cacheEntriesOf(file.id);
+    expect(cached).toHaveLength(1);
 
     const again = await thumb(file.id, 360, { cookie, "if-none-match": etag });
     expect(again.statusCode).toBe(304);
     expect(again.headers.etag).toBe(etag);
     expect(again.rawPayload.length).toBe(0);
 
-    const second = await thumb(file.id, 360, { cookie });
-    expect(second.statusCode).toBe(200);
-    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
-    expect(second.headers.etag).toBe(etag);
-    expect(fs.statSync(cached as string).mtimeMs).toBe(written);
-    expect(cacheFilesOf(file.id)).toEqual([cached]);
-
     // The other width is another thumbnail with another validator.
     const wide = await thumb(file.id, 720, { cookie, "if-none-match": etag });
     expect(wide.statusCode).toBe(200);
     expect(wide.headers.etag).not.toBe(etag);
+
+    // With the picture's parts gone from the store it can no longer be rendered: only the cache can answer.
+    await removeSource(file.id);
+    const second = await thumb(file.id, 360, { cookie });
+    expect(second.statusCode).toBe(200);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(second.headers.etag).toBe(etag);
+    expect((await cacheEntriesOf(file.id)).filter((name) => name.includes(".360."))).toEqual(cached);
+  });
+
+  it("renders again when a cache entry is garbled or cut short, and replaces it", async () => {
+    const { cookie } = await createUser(server);
+    const file = await storePicture(cookie, "garbled.png", await picture(600, 400, "png"));
+    const first = await thumb(file.id, 360, { cookie });
+    expect(first.statusCode).toBe(200);
+    const [name] = await cacheEntriesOf(file.id);
+    if (!name) throw new Error("nothing was cached");
+    for (const bad of [Buffer.from("not a picture"), first.rawPayload.subarray(0, first.rawPayload.length - 10)]) {
+      await cache.store.write(name, bad);
+      const again = await thumb(file.id, 360, { cookie });
+      expect(again.statusCode).toBe(200);
+      expect(await sharp(again.rawPayload).metadata()).toMatchObject({ format: "webp", width: 360 });
+      expect((await cache.store.read(name))?.equals(again.rawPayload)).toBe(true);
+    }
   });
 
   it("refuses other users' files (404), no session (401), bad widths (400) and folders (400)", async () => {
@@ -150,11 +181,11 @@ describe("GET /api/thumbnails/{id}", () => {
     const broken = await thumb(cut.id, 360, { cookie });
     expect(broken.statusCode).toBe(422);
     expect(broken.json()).toEqual({ code: 422, message: "the image could not be decoded" });
-    expect(cacheFilesOf(noise.id)).toEqual([]);
-    expect(cacheFilesOf(cut.id)).toEqual([]);
+    expect(await cacheEntriesOf(noise.id)).toEqual([]);
+    expect(await cacheEntriesOf(cut.id)).toEqual([]);
   });
 
-  it("renders encrypted files and keeps their thumbnails sealed inside the data dir only", async () => {
+  it("renders encrypted files and keeps their thumbnails sealed in the cache (data dir or bucket)", async () => {
     const started = Date.now();
     const { cookie } = await createUser(server);
     const file = await storePicture(cookie, "secret.jpg", await picture(1000, 800, "jpeg"), {
@@ -166,30 +197,42 @@ describe("GET /api/thumbnails/{id}", () => {
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: "webp", width: 360, height: 288 });
     const webp = res.rawPayload;
 
-    const [cached, ...more] = cacheFilesOf(file.id);
+    const [cached, ...more] = await cacheEntriesOf(file.id);
     expect(more).toEqual([]);
     expect(cached?.endsWith(".sealed")).toBe(true);
     // Nothing on disk holds the picture in clear: not the cache, not anything written since this test began.
     const probe = webp.subarray(webp.length - 64);
     const clearCopies = filesWrittenSince(os.tmpdir(), started).filter((f) => readIfStill(f)?.includes(probe));
     expect(clearCopies).toEqual([]);
-    expect(
-      fs
-        .readFileSync(cached as string)
-        .subarray(0, 4)
-        .toString("latin1"),
-    ).not.toBe("RIFF");
+    // Nor the stored entry, wherever it is kept.
+    const stored = await cache.store.read(cached as string);
+    expect(stored?.subarray(0, 4).toString("latin1")).not.toBe("RIFF");
+    expect(stored?.includes("WEBP")).toBe(false);
+    expect(stored?.includes(probe)).toBe(false);
 
     // Served from the sealed cache the second time.
     const again = await thumb(file.id, 360, { cookie });
     expect(again.rawPayload.equals(webp)).toBe(true);
   });
 
-  it("prunes the cached thumbnails of deleted files and keeps the others", async () => {
+  it("prunes the cached thumbnails of deleted files and of older versions, and keeps the others", async () => {
     const { cookie } = await createUser(server);
     const kept = await storePicture(cookie, "kept.png", await picture(500, 400, "png"));
     const gone = await storePicture(cookie, "gone.png", await picture(500, 400, "png"));
-    for (const id of [kept.id, gone.id]) expect((await thumb(id, 360, { cookie })).statusCode).toBe(200);
+    const changed = await storePicture(cookie, "changed.png", await picture(500, 400, "png"));
+    for (const id of [kept.id, gone.id, changed.id]) expect((await thumb(id, 360, { cookie })).statusCode).toBe(200);
+    const [before] = await cacheEntriesOf(changed.id);
+    // A client sets a new modification time: a new version, whose picture nobody has asked for yet.
+    const touched = await server.app.inject({
+      method: "PATCH",
+      url: `/api/files/${changed.id}`,
+      headers: { cookie },
+      payload: { updatedAt: "2031-05-06T07:08:09.000Z" },
+    });
+    expect(touched.statusCode, touched.body).toBe(200);
+    // A name this cache never gives is not its to remove.
+    const foreign = `${kept.id}.notes.txt`;
+    await cache.store.write(foreign, Buffer.from("left by someone else"));
     const del = await server.app.inject({
       method: "POST",
       url: "/api/files/delete",
@@ -197,9 +240,61 @@ describe("GET /api/thumbnails/{id}", () => {
       payload: { ids: [gone.id] },
     });
     expect(del.statusCode).toBe(204);
-    await pruneThumbnails(server.db, openThumbnailCache(server.config));
-    expect(cacheFilesOf(gone.id)).toEqual([]);
-    expect(cacheFilesOf(kept.id)).toHaveLength(1);
+    const keptEntries = (await cacheEntriesOf(kept.id)).filter((name) => name !== foreign);
+    expect(await pruneThumbnails(server.db, openThumbnailCache(server.config))).toBeGreaterThanOrEqual(2);
+    expect(await cacheEntriesOf(gone.id)).toEqual([]);
+    expect(await cacheEntriesOf(changed.id)).not.toContain(before);
+    expect(await cacheEntriesOf(kept.id)).toEqual([...keptEntries, foreign].sort());
+    await cache.store.remove([foreign]);
+  });
+
+  it("prunes a cache larger than one listing page", async () => {
+    const { cookie } = await createUser(server);
+    const kept = await storePicture(cookie, "many.png", await picture(500, 400, "png"));
+    expect((await thumb(kept.id, 360, { cookie })).statusCode).toBe(200);
+    const keptEntries = await cacheEntriesOf(kept.id);
+    // Entries of 1200 files no row has (S3 lists at most 1000 keys a page).
+    const names = Array.from({ length: 1200 }, () => `${crypto.randomUUID()}.${"0".repeat(24)}.360.webp`);
+    for (let i = 0; i < names.length; i += 50)
+      await Promise.all(names.slice(i, i + 50).map((name) => cache.store.write(name, Buffer.from("stale"))));
+    // The pages the prune goes through: more than one, none over what one S3 listing returns.
+    const pages: number[] = [];
+    for await (const page of cache.store.pages()) pages.push(page.length);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(Math.max(...pages)).toBeLessThanOrEqual(1000);
+    expect(await pruneThumbnails(server.db, cache)).toBeGreaterThanOrEqual(names.length);
+    const left = new Set<string>();
+    for await (const page of cache.store.pages()) for (const name of page) left.add(name);
+    expect(names.filter((name) => left.has(name))).toEqual([]);
+    expect(await cacheEntriesOf(kept.id)).toEqual(keptEntries);
+  });
+
+  it("is left alone by the reconciliation of parts, which removes a stray part next to it", async () => {
+    const { cookie } = await createUser(server);
+    const file = await storePicture(cookie, "reconciled.png", await picture(500, 400, "png"));
+    expect((await thumb(file.id, 360, { cookie })).statusCode).toBe(200);
+    expect((await thumb(file.id, 720, { cookie })).statusCode).toBe(200);
+    const entries = await cacheEntriesOf(file.id);
+    expect(entries).toHaveLength(2);
+    const [row] = await server.db.query<{ channel_id: number }>("SELECT channel_id FROM files WHERE id = $1", [
+      file.id,
+    ]);
+    // A part no row records, seen by an earlier run: this run removes it.
+    const stray = { channelId: Number(row?.channel_id), partId: 900_000_101 };
+    await storeStray(server.config, stray);
+    await server.db.query("INSERT INTO part_suspects (channel_id, part_id, seen_at) VALUES ($1, $2, $3)", [
+      stray.channelId,
+      stray.partId,
+      new Date(Date.now() - 2 * 60 * 60 * 1000),
+    ]);
+    await server.db.query("UPDATE jobs SET run_at = now() WHERE key = 'reconcile-parts'");
+    await jobsDone(server);
+    expect(await partExists(server.config, stray)).toBe(false);
+    expect(await cacheEntriesOf(file.id)).toEqual(entries);
+    // Nothing of the cache was taken for a part either (it would be a suspect now).
+    expect(await server.db.query("SELECT part_id FROM part_suspects WHERE part_id > 900000000")).toEqual([]);
+    const again = await thumb(file.id, 360, { cookie });
+    expect(again.statusCode).toBe(200);
   });
 
   it("renders a bounded number at once: past the waiting limit the answer is 503, and one rendering serves all asking", async () => {
@@ -210,7 +305,7 @@ describe("GET /api/thumbnails/{id}", () => {
     const rows = await Promise.all(files.map((f) => ownedContentFile(server.db, userId, f.id)));
     const thumbnails = new Thumbnails(
       new Blobs(server.config),
-      new ThumbnailCache(fs.mkdtempSync(path.join(server.config.dataDir, "gate-")), undefined),
+      new ThumbnailCache(new DiskThumbnailStore(fs.mkdtempSync(path.join(server.config.dataDir, "gate-"))), undefined),
       {
         ...DEFAULT_LIMITS,
         concurrency: 1,
@@ -251,8 +346,11 @@ describe("GET /api/thumbnails/{id}", () => {
       }),
     );
     if (!a || !b) throw new Error("no files");
-    const cache = new ThumbnailCache(fs.mkdtempSync(path.join(server.config.dataDir, "gone-")), undefined);
-    const thumbnails = new Thumbnails(new Blobs(server.config), cache, { ...DEFAULT_LIMITS, concurrency: 1 });
+    const own = new ThumbnailCache(
+      new DiskThumbnailStore(fs.mkdtempSync(path.join(server.config.dataDir, "gone-"))),
+      undefined,
+    );
+    const thumbnails = new Thumbnails(new Blobs(server.config), own, { ...DEFAULT_LIMITS, concurrency: 1 });
     const keyOf = (row: ContentFile) => ({ fileId: row.id, version: versionOf(row), width: 360, sealed: false });
     const left = new AbortController();
     const first = thumbnails.get(a, keyOf(a));
@@ -260,10 +358,36 @@ describe("GET /api/thumbnails/{id}", () => {
     left.abort();
     await first;
     await expect(second).rejects.toMatchObject({ status: 503 });
-    expect(fs.existsSync(cache.pathOf(keyOf(b)))).toBe(false);
-    expect(fs.existsSync(cache.pathOf(keyOf(a)))).toBe(true);
+    expect(await own.get(keyOf(b))).toBeUndefined();
+    expect(await own.get(keyOf(a))).toBeDefined();
     // Asked again by someone who stays, it renders.
     expect((await thumbnails.get(b, keyOf(b))).length).toBeGreaterThan(0);
+  });
+
+  it("answers with the rendering when the cache can neither be read nor written, and reports the failed write", async () => {
+    const { cookie, userId } = await createUser(server);
+    const file = await storePicture(cookie, "uncached.png", await picture(600, 400, "png"));
+    const row = await ownedContentFile(server.db, userId, file.id);
+    // A bucket that does not exist, or a cache folder under a plain file.
+    const blocker = path.join(server.config.dataDir, "not-a-folder");
+    fs.writeFileSync(blocker, "");
+    const { storage } = server.config;
+    const broken =
+      storage.kind === "s3"
+        ? new S3ThumbnailStore({ ...storage, bucket: "no-such-drive-bucket" })
+        : new DiskThumbnailStore(path.join(blocker, "thumbnails"));
+    const failures: unknown[] = [];
+    const thumbnails = new Thumbnails(
+      new Blobs(server.config),
+      new ThumbnailCache(broken, undefined),
+      DEFAULT_LIMITS,
+      (err) => failures.push(err),
+    );
+    const key = { fileId: row.id, version: versionOf(row), width: 360, sealed: false };
+    const webp = await thumbnails.get(row, key);
+    expect(await sharp(webp).metadata()).toMatchObject({ format: "webp", width: 360 });
+    expect(failures).toHaveLength(1);
+    broken.close();
   });
 
   it("is offered in /capabilities", async () => {

@@ -14,10 +14,67 @@ import type { S3StorageConfig } from "./config.js";
 import { idSegment, PartMissingError, type PartRef, type PartStore, refSegments } from "./store.js";
 
 /** DeleteObjects takes at most this many keys per request. */
-const DELETE_BATCH = 1000;
+export const DELETE_BATCH = 1000;
 
-function status(err: unknown): number | undefined {
+/**
+ * The top-level folders under S3_PREFIX. Parts are only ever `channels/<digits>/<digits>` and thumbnails only
+ * `thumbnails/...`, so neither listing (part reconciliation, thumbnail pruning) can see the other's objects.
+ */
+export const PARTS_FOLDER = "channels/";
+export const THUMBNAILS_FOLDER = "thumbnails/";
+
+export function s3Status(err: unknown): number | undefined {
   return (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+}
+
+/** A client for the configured store, with the settings every S3-compatible store here needs. */
+export function openS3Client(config: S3StorageConfig): S3Client {
+  return new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.credentials,
+    // Checksums only where the API demands them: the newer default sends streamed bodies as
+    // aws-chunked with a trailing CRC, which many S3-compatible stores (Ceph 16 among them) refuse.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    // Failures reach the caller as errors; the SDK's own console warnings (e.g. for a part body the
+    // client broke off) would only repeat them.
+    logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+    // Each download streams from its own GetObject: allow many at once rather than queueing them.
+    requestHandler: {
+      connectionTimeout: 10_000,
+      httpAgent: { keepAlive: true, maxSockets: 256 },
+      httpsAgent: { keepAlive: true, maxSockets: 256 },
+    },
+  });
+}
+
+/** Removes objects, DeleteObjects by DeleteObjects; keys already gone are no error. */
+export async function deleteObjects(client: S3Client, bucket: string, keys: string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+    const batch = keys.slice(i, i + DELETE_BATCH);
+    const res = await client.send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    // Deleting a missing key succeeds in S3; anything reported here is a real failure.
+    const failed = res.Errors?.filter((e) => e.Code !== "NoSuchKey") ?? [];
+    if (failed.length > 0)
+      throw new Error(`could not delete ${failed.length} objects: ${failed[0]?.Code} ${failed[0]?.Message ?? ""}`);
+  }
+}
+
+/** Every object under `prefix`, a listing page (up to 1000 keys) at a time. */
+export async function* listPages(
+  client: S3Client,
+  bucket: string,
+  prefix: string,
+): AsyncGenerator<{ key: string; size: number }[]> {
+  for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: prefix }))
+    yield (page.Contents ?? []).flatMap((item) => (item.Key ? [{ key: item.Key, size: item.Size ?? 0 }] : []));
 }
 
 /**
@@ -35,26 +92,8 @@ export class S3Store implements PartStore {
 
   constructor(private readonly config: S3StorageConfig) {
     this.bucket = config.bucket;
-    this.root = `${config.prefix}channels/`;
-    this.client = new S3Client({
-      endpoint: config.endpoint,
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      credentials: config.credentials,
-      // Checksums only where the API demands them: the newer default sends streamed bodies as
-      // aws-chunked with a trailing CRC, which many S3-compatible stores (Ceph 16 among them) refuse.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-      // Failures reach the caller as errors; the SDK's own console warnings (e.g. for a part body the
-      // client broke off) would only repeat them.
-      logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-      // Each download streams from its own GetObject: allow many at once rather than queueing them.
-      requestHandler: {
-        connectionTimeout: 10_000,
-        httpAgent: { keepAlive: true, maxSockets: 256 },
-        httpsAgent: { keepAlive: true, maxSockets: 256 },
-      },
-    });
+    this.root = `${config.prefix}${PARTS_FOLDER}`;
+    this.client = openS3Client(config);
   }
 
   private key(ref: PartRef): string {
@@ -71,9 +110,9 @@ export class S3Store implements PartStore {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
       const where = this.config.endpoint ?? `AWS region ${this.config.region}`;
-      if (status(err) === 404)
+      if (s3Status(err) === 404)
         throw new Error(`S3 bucket "${this.bucket}" does not exist at ${where}: create it first`);
-      if (status(err) === 403) throw new Error(`S3 bucket "${this.bucket}" at ${where}: access denied`);
+      if (s3Status(err) === 403) throw new Error(`S3 bucket "${this.bucket}" at ${where}: access denied`);
       throw new Error(`S3 bucket "${this.bucket}" at ${where} cannot be reached: ${(err as Error).message}`);
     }
   }
@@ -115,7 +154,7 @@ export class S3Store implements PartStore {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(ref) }));
       return head.ContentLength ?? 0;
     } catch (err) {
-      throw status(err) === 404 ? new PartMissingError(ref) : err;
+      throw s3Status(err) === 404 ? new PartMissingError(ref) : err;
     }
   }
 
@@ -127,7 +166,7 @@ export class S3Store implements PartStore {
       // In Node the body is the HTTP response itself: a Readable of exactly the requested range.
       return res.Body as Readable;
     } catch (err) {
-      throw status(err) === 404 ? new PartMissingError(ref) : err;
+      throw s3Status(err) === 404 ? new PartMissingError(ref) : err;
     }
   }
 
@@ -142,7 +181,7 @@ export class S3Store implements PartStore {
         }),
       );
     } catch (err) {
-      throw status(err) === 404 ? new PartMissingError(from) : err;
+      throw s3Status(err) === 404 ? new PartMissingError(from) : err;
     }
   }
 
@@ -150,25 +189,12 @@ export class S3Store implements PartStore {
     await this.deleteKeys(refs.map((r) => this.key(r)));
   }
 
-  private async deleteKeys(keys: string[]): Promise<void> {
-    for (let i = 0; i < keys.length; i += DELETE_BATCH) {
-      const batch = keys.slice(i, i + DELETE_BATCH);
-      const res = await this.client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.bucket,
-          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-        }),
-      );
-      // Deleting a missing key succeeds in S3; anything reported here is a real failure.
-      const failed = res.Errors?.filter((e) => e.Code !== "NoSuchKey") ?? [];
-      if (failed.length > 0)
-        throw new Error(`could not delete ${failed.length} parts: ${failed[0]?.Code} ${failed[0]?.Message ?? ""}`);
-    }
+  private deleteKeys(keys: string[]): Promise<void> {
+    return deleteObjects(this.client, this.bucket, keys);
   }
 
   private async *keys(prefix: string): AsyncIterable<{ key: string; size: number }> {
-    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: prefix }))
-      for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: item.Size ?? 0 };
+    for await (const page of listPages(this.client, this.bucket, prefix)) yield* page;
   }
 
   async *list(): AsyncIterable<PartRef & { size: number }> {

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
+import type { StorageConfig } from "../storage/config.js";
+import { DiskThumbnailStore, type ThumbnailStore } from "./cache-store.js";
+import { S3ThumbnailStore } from "./s3-cache-store.js";
 
 /** What names one rendering: a new upload under the same id (new size or time) gets a new version, never the old picture. */
 export interface ThumbnailKey {
@@ -8,7 +10,7 @@ export interface ThumbnailKey {
   /** Hex digest of the file's id, size and updated time. */
   version: string;
   width: number;
-  /** Thumbnails of encrypted files are kept sealed, so the data dir never holds them in clear either. */
+  /** Thumbnails of encrypted files are kept sealed, so neither the data dir nor the bucket holds them in clear. */
   sealed: boolean;
 }
 
@@ -23,16 +25,38 @@ export function versionOf(file: { id: string; size: number | null; updated_at: D
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+/** `<file id>.<version>.<width>.webp`, then `.sealed` for encrypted files: the names this cache gives entries. */
+const ENTRY =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9a-f]{24})\.(\d+)\.webp(\.sealed)?$/;
+
+/** The key an entry name stands for, or undefined for a name this cache never gives. */
+export function parseEntry(name: string): ThumbnailKey | undefined {
+  const match = ENTRY.exec(name);
+  if (!match) return undefined;
+  const [, fileId = "", version = "", width] = match;
+  return { fileId, version, width: Number(width), sealed: match[4] !== undefined };
+}
+
+/** Whether `bytes` is one whole WebP file (RIFF header with the length it claims). */
+function isWebp(bytes: Buffer): boolean {
+  return (
+    bytes.length >= 12 &&
+    bytes.toString("latin1", 0, 4) === "RIFF" &&
+    bytes.toString("latin1", 8, 12) === "WEBP" &&
+    bytes.readUInt32LE(4) === bytes.length - 8
+  );
+}
+
 /**
- * Rendered thumbnails under `DATA_DIR/thumbnails/<2 hex>/<file id>.<version>.<width>.webp[.sealed]`, written
- * whole (temp file then rename) and private (0600 in 0700 folders). Sealed entries are AES-256-GCM under a key
- * derived from ENCRYPTION_KEY, with the entry's name as associated data so entries cannot be swapped.
+ * Rendered thumbnails in a `ThumbnailStore` (DATA_DIR/thumbnails, or the S3 bucket of the parts), written whole.
+ * Sealed entries are AES-256-GCM under a key derived from ENCRYPTION_KEY, with the entry's name as associated data
+ * so entries cannot be swapped: the store never holds a thumbnail of an encrypted file in clear.
  */
 export class ThumbnailCache {
   private readonly sealKey: Buffer | undefined;
 
   constructor(
-    readonly root: string,
+    readonly store: ThumbnailStore,
     encryptionKey: string | undefined,
   ) {
     this.sealKey = encryptionKey
@@ -40,88 +64,35 @@ export class ThumbnailCache {
       : undefined;
   }
 
-  private folderOf(fileId: string): string {
-    return path.join(this.root, fileId.slice(0, 2));
-  }
-
-  private nameOf(key: ThumbnailKey): string {
+  nameOf(key: ThumbnailKey): string {
     return `${key.fileId}.${key.version}.${key.width}.webp${key.sealed ? ".sealed" : ""}`;
   }
 
-  pathOf(key: ThumbnailKey): string {
-    return path.join(this.folderOf(key.fileId), this.nameOf(key));
-  }
-
-  /** The cached WebP, or undefined when there is none (or it cannot be opened: it is then rendered again). */
+  /** The cached WebP, or undefined when there is none or it cannot be opened (it is then rendered again). */
   async get(key: ThumbnailKey): Promise<Buffer | undefined> {
-    let stored: Buffer;
-    try {
-      stored = await fs.readFile(this.pathOf(key));
-    } catch {
-      return undefined;
+    const name = this.nameOf(key);
+    const stored = await this.store.read(name);
+    if (!stored) return undefined;
+    let webp = stored;
+    if (key.sealed) {
+      try {
+        webp = this.open(stored, name);
+      } catch {
+        return undefined;
+      }
     }
-    if (!key.sealed) return stored;
-    try {
-      return this.open(stored, this.nameOf(key));
-    } catch {
-      return undefined;
-    }
+    return isWebp(webp) ? webp : undefined;
   }
 
   /** Stores a rendering and drops older versions of the same file at the same width. */
   async put(key: ThumbnailKey, webp: Buffer): Promise<void> {
-    const folder = this.folderOf(key.fileId);
-    await fs.mkdir(folder, { recursive: true, mode: 0o700 });
     const name = this.nameOf(key);
-    const body = key.sealed ? this.seal(webp, name) : webp;
-    const temp = path.join(folder, `.${name}.${crypto.randomBytes(6).toString("hex")}.tmp`);
-    await fs.writeFile(temp, body, { mode: 0o600 });
-    await fs.rename(temp, path.join(folder, name));
-    await this.removeOthers(
-      key.fileId,
-      (entry) => entry !== name && entry.endsWith(`.${key.width}.webp${key.sealed ? ".sealed" : ""}`),
-    );
-  }
-
-  /** Removes every cached rendering of these files (deleted or replaced). */
-  async forget(fileIds: string[]): Promise<void> {
-    for (const id of fileIds) await this.removeOthers(id, () => true);
-  }
-
-  private async removeOthers(fileId: string, drop: (entry: string) => boolean): Promise<void> {
-    const folder = this.folderOf(fileId);
-    let entries: string[];
-    try {
-      entries = await fs.readdir(folder);
-    } catch {
-      return;
-    }
-    const prefix = `${fileId}.`;
-    await Promise.all(
-      entries
-        .filter((entry) => entry.startsWith(prefix) && drop(entry))
-        .map((entry) => fs.rm(path.join(folder, entry), { force: true })),
-    );
-  }
-
-  /** File ids that have cache entries, a folder at a time (for pruning). */
-  async *cachedIds(): AsyncGenerator<string[]> {
-    let folders: string[];
-    try {
-      folders = await fs.readdir(this.root);
-    } catch {
-      return;
-    }
-    for (const folder of folders) {
-      let entries: string[];
-      try {
-        entries = await fs.readdir(path.join(this.root, folder));
-      } catch {
-        continue;
-      }
-      const ids = new Set(entries.filter((e) => !e.startsWith(".")).map((e) => e.slice(0, e.indexOf("."))));
-      if (ids.size > 0) yield [...ids];
-    }
+    await this.store.write(name, key.sealed ? this.seal(webp, name) : webp);
+    const older = (await this.store.entriesOf(key.fileId)).filter((entry) => {
+      const other = parseEntry(entry);
+      return entry !== name && other?.width === key.width && other.sealed === key.sealed;
+    });
+    if (older.length > 0) await this.store.remove(older);
   }
 
   private seal(plain: Buffer, name: string): Buffer {
@@ -142,7 +113,18 @@ export class ThumbnailCache {
   }
 }
 
-/** The cache in `DATA_DIR/thumbnails`, where the server's own user alone can read it. */
-export function openThumbnailCache(config: { dataDir: string; encryptionKey: string | undefined }): ThumbnailCache {
-  return new ThumbnailCache(path.join(config.dataDir, "thumbnails"), config.encryptionKey);
+/** Where the configuration keeps parts, thumbnails go too: `DATA_DIR/thumbnails`, or the bucket with STORAGE=s3. */
+export function openThumbnailStore(config: { dataDir: string; storage: StorageConfig }): ThumbnailStore {
+  return config.storage.kind === "s3"
+    ? new S3ThumbnailStore(config.storage)
+    : new DiskThumbnailStore(path.join(config.dataDir, "thumbnails"));
+}
+
+/** The cache every instance of the drive shares when parts are in S3; with STORAGE=disk, this instance's own. */
+export function openThumbnailCache(config: {
+  dataDir: string;
+  storage: StorageConfig;
+  encryptionKey: string | undefined;
+}): ThumbnailCache {
+  return new ThumbnailCache(openThumbnailStore(config), config.encryptionKey);
 }

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -56,6 +55,7 @@ export class Thumbnails {
     private readonly blobs: Blobs,
     readonly cache: ThumbnailCache,
     private readonly limits: ThumbnailLimits = DEFAULT_LIMITS,
+    private readonly onStoreError: (err: unknown) => void = () => {},
   ) {
     this.gate = new Gate(limits.concurrency);
   }
@@ -73,7 +73,7 @@ export class Thumbnails {
    * (`signal`: the client closed the connection, e.g. its row scrolled away) before its turn, it is not rendered.
    */
   get(file: ContentFile, key: ThumbnailKey, signal?: AbortSignal): Promise<Buffer> {
-    const id = path.basename(this.cache.pathOf(key));
+    const id = this.cache.nameOf(key);
     const refused = this.refusals.get(id);
     if (refused) return Promise.reject(refused);
     this.askers.set(id, (this.askers.get(id) ?? 0) + 1);
@@ -113,13 +113,18 @@ export class Thumbnails {
     // Plaintext through the same path downloads take: encrypted parts are opened here, in memory only.
     const source = await buffer(this.blobs.createReadStream({ channelId, parts, size, encrypted: file.encrypted }));
     const webp = await renderThumbnail(source, key.width as ThumbnailWidth, this.limits);
-    await this.cache.put(key, webp);
+    // A store that refuses the entry (full disk, S3 unreachable) costs a rendering next time, not this answer.
+    await this.cache.put(key, webp).catch((err: unknown) => this.onStoreError(err));
     return webp;
   }
 }
 
 export async function thumbnailRoutes(app: FastifyInstance, { db, blobs, config }: Deps) {
-  const thumbnails = new Thumbnails(blobs, openThumbnailCache(config));
+  const cache = openThumbnailCache(config);
+  app.addHook("onClose", () => cache.store.close());
+  const thumbnails = new Thumbnails(blobs, cache, DEFAULT_LIMITS, (err) =>
+    app.log.warn({ err }, "a rendered thumbnail could not be cached"),
+  );
 
   app.get("/thumbnails/:id", async (req, reply) => {
     const parsed = thumbnailQuery.safeParse(req.query);
