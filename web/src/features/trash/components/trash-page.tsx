@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import { AlertCircle, File, Folder, Trash2 } from "lucide-react";
+import { AlertCircle, ArchiveRestore, File, Folder, Trash2 } from "lucide-react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -228,8 +228,14 @@ function TrashRow(props: {
           {!isDir && ` · ${formatSize(item.size ?? 0)}`}
         </p>
       </div>
-      <Button variant="text" aria-label={`Restore "${item.name}"`} onClick={props.onRestore}>
-        Restore
+      <Button
+        variant="text"
+        aria-label={`Restore "${item.name}"`}
+        className="max-sm:w-11 max-sm:px-0"
+        onClick={props.onRestore}
+      >
+        <ArchiveRestore aria-hidden className="size-5 sm:hidden" />
+        <span className="max-sm:hidden">Restore</span>
       </Button>
       <IconButton label={`Delete "${item.name}" forever`} onClick={props.onDelete}>
         <Trash2 aria-hidden className="size-5" />

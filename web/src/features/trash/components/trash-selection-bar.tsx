@@ -30,7 +30,7 @@ export function TrashSelectionBar(props: TrashSelectionBarProps) {
       role="toolbar"
       aria-label="Selection"
       className={cn(
-        "sticky top-0 z-10 flex min-h-14 items-center gap-x-1 rounded-xl px-1",
+        "sticky top-0 z-10 flex min-h-14 items-center gap-x-1 rounded-xl pr-1",
         selecting ? "bg-secondary-container text-on-secondary-container" : "bg-surface",
       )}
     >
