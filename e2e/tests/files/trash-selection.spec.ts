@@ -2,6 +2,7 @@
 // name-clash question), deleting them forever together, and the pages of the trash not loaded yet; real server.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { type DriveApi, expect, test } from "../../fixtures.js";
+import { expectNoSeriousA11yViolations } from "../../lib/axe.js";
 import { openDrive, row } from "./helpers.js";
 
 const trashList = (page: Page) => page.getByRole("list", { name: "Items in the trash" });
@@ -62,7 +63,17 @@ test("several items are selected with the mouse and the keyboard, restored toget
   await expect(bar(page).getByText("Select all")).toBeVisible();
   await expectChecked(page, [], order);
 
-  // Mouse: a click on a checkbox toggles, Shift-click selects the range. Keyboard: Space toggles the focused one.
+  // Keyboard: Space toggles the focused checkbox, Shift+Space selects the range from the last one toggled.
+  await box(page, first).focus();
+  await page.keyboard.press("Space");
+  await box(page, third).focus();
+  await page.keyboard.press("Shift+Space");
+  await expect(bar(page).getByText("3 selected")).toBeVisible();
+  await expectChecked(page, [first, second, third], order);
+  await page.keyboard.press("Escape");
+  await expectChecked(page, [], order);
+
+  // Mouse: a click on a checkbox toggles, Shift-click selects the range.
   await box(page, first).click();
   await box(page, third).click({ modifiers: ["Shift"] });
   await expect(bar(page).getByText("3 selected")).toBeVisible();
@@ -92,8 +103,14 @@ test("several items are selected with the mouse and the keyboard, restored toget
   await box(page, fourth).click();
   await box(page, sixth).click();
   await expect(bar(page).getByText("2 selected")).toBeVisible();
-  await bar(page).getByRole("button", { name: "Delete forever", exact: true }).click();
+  // Delete asks too; Escape closes the question and leaves the selection as it was.
+  await page.keyboard.press("Delete");
   const confirm = page.getByRole("dialog", { name: "Delete 2 items forever?" });
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(bar(page).getByText("2 selected")).toBeVisible();
+  await bar(page).getByRole("button", { name: "Delete forever", exact: true }).click();
   await expect(confirm).toHaveAccessibleDescription("This is permanent: it cannot be restored.");
   await confirm.getByRole("button", { name: "Delete forever" }).click();
   await expect(page.getByText("Deleted 2 items forever")).toBeVisible();
@@ -154,6 +171,7 @@ test("on a phone 360 px wide the selection bar keeps its actions on screen", { t
   }
   expect(await bar(page).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousA11yViolations(page, "the trash with a selection");
 
   await box(page, "two.txt").click();
   await expect(bar(page).getByText("2 selected")).toBeVisible();
