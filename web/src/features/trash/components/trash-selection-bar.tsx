@@ -1,4 +1,4 @@
-import { ArchiveRestore, Trash2, X } from "lucide-react";
+import { ArchiveRestore, type LucideIcon, Trash2, X } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
@@ -53,29 +53,36 @@ export function TrashSelectionBar(props: TrashSelectionBarProps) {
       )}
       {selecting && (
         <>
-          <Button
-            variant="text"
-            className="px-3 max-sm:w-11 max-sm:px-0"
-            disabled={props.busy}
-            onClick={props.onRestore}
-          >
-            <ArchiveRestore aria-hidden className="size-5" />
-            <span className="max-sm:sr-only">Restore</span>
-          </Button>
-          <Button
-            variant="text"
-            className="px-3 text-error max-sm:w-11 max-sm:px-0"
+          <BarAction label="Restore" icon={ArchiveRestore} disabled={props.busy} onClick={props.onRestore} />
+          <BarAction
+            label="Delete forever"
+            icon={Trash2}
+            className="text-error"
             disabled={props.busy}
             onClick={props.onDelete}
-          >
-            <Trash2 aria-hidden className="size-5" />
-            <span className="max-sm:sr-only">Delete forever</span>
-          </Button>
+          />
           <IconButton label="Clear selection" onClick={props.onClear}>
             <X aria-hidden className="size-5" />
           </IconButton>
         </>
       )}
     </div>
+  );
+}
+
+/** A labelled action that is an icon on a phone; its label stays its accessible name there. */
+function BarAction(props: { label: string; icon: LucideIcon; className?: string; disabled: boolean; onClick(): void }) {
+  const Icon = props.icon;
+  return (
+    <Button
+      variant="text"
+      title={props.label}
+      className={cn("px-3 max-sm:w-11 max-sm:px-0", props.className)}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      <Icon aria-hidden className="size-5" />
+      <span className="max-sm:sr-only">{props.label}</span>
+    </Button>
   );
 }
