@@ -61,17 +61,10 @@ function TrashList() {
   // Ids of items that left the list (restored elsewhere, by the clash dialog) stay in the set but count for nothing.
   const selected = items.filter((item) => selection.ids.has(item.id));
   const forGood = useMutation({
-    mutationFn: (d: Doomed) => (d.kind === "all" ? emptyTrash() : deleteForever(d.items.map((i) => i.id))),
+    mutationFn: (d: Doomed) => (d.kind === "all" ? emptyTrash() : deleteForever(idsOf(d.items))),
     onSuccess: (_r, d) => {
       toast.success(d.kind === "all" ? "Trash emptied" : `Deleted ${itemsLabel(d.items)} forever`);
-      setSelection((s) =>
-        d.kind === "all"
-          ? EMPTY_SELECTION
-          : deselect(
-              s,
-              d.items.map((i) => i.id),
-            ),
-      );
+      setSelection((s) => (d.kind === "all" ? EMPTY_SELECTION : deselect(s, idsOf(d.items))));
       setDoomed(null);
     },
     onError: (error) => toast.error(`Could not delete: ${describeError(error)}`),
@@ -80,13 +73,7 @@ function TrashList() {
   const restore = useMutation({
     mutationFn: (some: TrashItem[]) => restoreItems(some.map(({ id, name }) => ({ id, name }))),
     onSuccess: (result, some) => {
-      if (result)
-        setSelection((s) =>
-          deselect(
-            s,
-            some.map((i) => i.id),
-          ),
-        );
+      if (result) setSelection((s) => deselect(s, idsOf(some)));
     },
   });
   const click = (index: number, mode: ClickMode) =>
@@ -95,14 +82,14 @@ function TrashList() {
   const keys = useRef({ items, selected, doomed });
   keys.current = { items, selected, doomed };
   useEffect(() => {
-    // On the whole page, as in the file list once it has focus: nothing else here takes these keys.
+    // Listened for on the document, so Ctrl/Cmd+A works as soon as the page shows; nothing else here takes these keys.
     const onKeyDown = (e: KeyboardEvent) => {
       const { items, selected, doomed } = keys.current;
       const target = e.target instanceof Element ? e.target : null;
       if (e.defaultPrevented || doomed || target?.closest(NOT_OURS)) return;
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "a") {
         e.preventDefault();
-        setSelection(selectAll(items.map((i) => i.id)));
+        setSelection(selectAll(idsOf(items)));
       } else if (e.key === "Escape" && selected.length > 0) setSelection(EMPTY_SELECTION);
       else if (e.key === "Delete" && selected.length > 0) setDoomed({ kind: "items", items: selected });
     };
@@ -138,7 +125,7 @@ function TrashList() {
             loaded={items.length}
             note={notLoadedNote(items.length, count)}
             busy={restore.isPending || forGood.isPending}
-            onSelectAll={(all) => setSelection(all ? selectAll(items.map((i) => i.id)) : EMPTY_SELECTION)}
+            onSelectAll={(all) => setSelection(all ? selectAll(idsOf(items)) : EMPTY_SELECTION)}
             onRestore={() => restore.mutate(selected)}
             onDelete={() => setDoomed({ kind: "items", items: selected })}
             onClear={() => setSelection(EMPTY_SELECTION)}
@@ -186,6 +173,8 @@ function TrashList() {
     </>
   );
 }
+
+const idsOf = (items: readonly TrashItem[]) => items.map((i) => i.id);
 
 /** Where Ctrl/Cmd+A, Escape and Delete belong to someone else: text fields, dialogs, menus. */
 const NOT_OURS =
