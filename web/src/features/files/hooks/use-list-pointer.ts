@@ -2,7 +2,7 @@ import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 
 import type { OpenedBy } from "@/components/ui/deferred-trigger";
 import { onDemand } from "@/lib/on-demand";
 import type { FileItem } from "@/shared/lib/file-item";
-import { clickModeOf } from "../lib/selection";
+import { clickModeOf } from "@/shared/lib/selection";
 import type { SelectionState } from "../stores/selection-store";
 import { indexOfEvent } from "./index-of-event";
 

@@ -1,25 +1,38 @@
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import { AlertCircle, File, Folder, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { AlertCircle, ArchiveRestore, File, Folder, Trash2 } from "lucide-react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { IconButton } from "@/components/ui/icon-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
+import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/document-title";
 import { describeError } from "@/lib/error-message";
 import { formatDate } from "@/lib/format-date";
 import { formatSize } from "@/lib/format-size";
 import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
+import { itemsLabel } from "@/shared/lib/action-error";
 import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
+import {
+  applyClick,
+  type ClickMode,
+  clickModeOf,
+  deselect,
+  EMPTY_SELECTION,
+  type Selection,
+  selectAll,
+} from "@/shared/lib/selection";
 import { deleteForever, emptyTrash } from "../api/delete-forever";
 import { type TrashItem, trashQueryOptions } from "../api/get-trash";
-import { originLabel } from "../lib/trash-text";
+import { notLoadedNote, originLabel } from "../lib/trash-text";
 import { restoreItems } from "../restore";
+import { SelectCheckbox } from "./select-checkbox";
+import { TrashSelectionBar } from "./trash-selection-bar";
 
-/** What the confirmation dialog is about: one item, or the whole trash. */
-type Doomed = { kind: "item"; item: TrashItem } | { kind: "all"; count: number };
+/** What the confirmation dialog is about: some items (one row, or the selection), or the whole trash. */
+type Doomed = { kind: "items"; items: TrashItem[] } | { kind: "all"; count: number };
 
 /** The trash: what was deleted, from where and when; restore, delete forever, empty. */
 export function TrashPage() {
@@ -42,17 +55,47 @@ export function TrashPage() {
 function TrashList() {
   const trash = useInfiniteQuery(trashQueryOptions());
   const [doomed, setDoomed] = useState<Doomed | null>(null);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const items = trash.data?.pages.flatMap((p) => p.items) ?? [];
   const count = trash.data?.pages[0]?.meta.count ?? 0;
+  // Ids of items that left the list (restored elsewhere, by the clash dialog) stay in the set but count for nothing.
+  const selected = items.filter((item) => selection.ids.has(item.id));
   const forGood = useMutation({
-    mutationFn: (d: Doomed) => (d.kind === "all" ? emptyTrash() : deleteForever([d.item.id])),
+    mutationFn: (d: Doomed) => (d.kind === "all" ? emptyTrash() : deleteForever(idsOf(d.items))),
     onSuccess: (_r, d) => {
-      toast.success(d.kind === "all" ? "Trash emptied" : `Deleted "${d.item.name}" forever`);
+      toast.success(d.kind === "all" ? "Trash emptied" : `Deleted ${itemsLabel(d.items)} forever`);
+      setSelection((s) => (d.kind === "all" ? EMPTY_SELECTION : deselect(s, idsOf(d.items))));
       setDoomed(null);
     },
     onError: (error) => toast.error(`Could not delete: ${describeError(error)}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
   });
+  const restore = useMutation({
+    mutationFn: (some: TrashItem[]) => restoreItems(some.map(({ id, name }) => ({ id, name }))),
+    onSuccess: (result, some) => {
+      if (result) setSelection((s) => deselect(s, idsOf(some)));
+    },
+  });
+  const click = (index: number, mode: ClickMode) =>
+    setSelection((s) => applyClick(s, { index, mode, idAt: (i) => items[i]?.id }));
+
+  const keys = useRef({ items, selected, doomed });
+  keys.current = { items, selected, doomed };
+  useEffect(() => {
+    // Listened for on the document, so Ctrl/Cmd+A works as soon as the page shows; nothing else here takes these keys.
+    const onKeyDown = (e: KeyboardEvent) => {
+      const { items, selected, doomed } = keys.current;
+      const target = e.target instanceof Element ? e.target : null;
+      if (e.defaultPrevented || doomed || target?.closest(NOT_OURS)) return;
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "a") {
+        e.preventDefault();
+        setSelection(selectAll(idsOf(items)));
+      } else if (e.key === "Escape" && selected.length > 0) setSelection(EMPTY_SELECTION);
+      else if (e.key === "Delete" && selected.length > 0) setDoomed({ kind: "items", items: selected });
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
 
   return (
     <>
@@ -76,11 +119,30 @@ function TrashList() {
       ) : items.length === 0 ? (
         <p className="py-6 text-on-surface-variant">The trash is empty.</p>
       ) : (
-        <ul aria-label="Items in the trash" className="flex flex-col divide-y divide-outline-variant">
-          {items.map((item) => (
-            <TrashRow key={item.id} item={item} onDelete={() => setDoomed({ kind: "item", item })} />
-          ))}
-        </ul>
+        <div className="flex flex-col">
+          <TrashSelectionBar
+            selected={selected.length}
+            loaded={items.length}
+            note={notLoadedNote(items.length, count)}
+            busy={restore.isPending || forGood.isPending}
+            onSelectAll={(all) => setSelection(all ? selectAll(idsOf(items)) : EMPTY_SELECTION)}
+            onRestore={() => restore.mutate(selected)}
+            onDelete={() => setDoomed({ kind: "items", items: selected })}
+            onClear={() => setSelection(EMPTY_SELECTION)}
+          />
+          <ul aria-label="Items in the trash" className="flex flex-col divide-y divide-outline-variant">
+            {items.map((item, index) => (
+              <TrashRow
+                key={item.id}
+                item={item}
+                selected={selection.ids.has(item.id)}
+                onSelect={(mode) => click(index, mode)}
+                onRestore={() => restore.mutate([item])}
+                onDelete={() => setDoomed({ kind: "items", items: [item] })}
+              />
+            ))}
+          </ul>
+        </div>
       )}
       {trash.hasNextPage && (
         <Button
@@ -99,7 +161,7 @@ function TrashList() {
           title={
             doomed.kind === "all"
               ? `Delete ${doomed.count === 1 ? "the item" : `all ${doomed.count} items`} in the trash forever?`
-              : `Delete "${doomed.item.name}" forever?`
+              : `Delete ${itemsLabel(doomed.items)} forever?`
           }
           message="This is permanent: it cannot be restored."
           confirmLabel={doomed.kind === "all" ? "Empty trash" : "Delete forever"}
@@ -112,12 +174,41 @@ function TrashList() {
   );
 }
 
-function TrashRow({ item, onDelete }: { item: TrashItem; onDelete(): void }) {
+const idsOf = (items: readonly TrashItem[]) => items.map((i) => i.id);
+
+/** Where Ctrl/Cmd+A, Escape and Delete belong to someone else: text fields, dialogs, menus. */
+const NOT_OURS =
+  'input:not([type="checkbox"]), textarea, select, [contenteditable="true"], [role="dialog"], [role="menu"]';
+
+function TrashRow(props: {
+  item: TrashItem;
+  selected: boolean;
+  onSelect(mode: ClickMode): void;
+  onRestore(): void;
+  onDelete(): void;
+}) {
+  const { item } = props;
   const isDir = item.type === "folder";
   const Icon = isDir ? Folder : File;
   const deleted = formatDate(new Date(item.trashedAt));
+  // A click on the row's text selects as in the file list (Ctrl/Cmd toggles, Shift extends); a tap toggles.
+  const onClick = (e: MouseEvent) => {
+    if (e.target instanceof Element && e.target.closest("button, label")) return;
+    const touch = "pointerType" in e.nativeEvent && e.nativeEvent.pointerType === "touch";
+    props.onSelect(touch ? "toggle" : clickModeOf(e));
+  };
   return (
-    <li className="flex items-center gap-3 py-2">
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox in the row is its keyboard equivalent
+    <li
+      className={cn("flex items-center gap-2 py-1 pr-1", props.selected && "bg-secondary-container/50")}
+      onClick={onClick}
+      onMouseDown={(e) => e.shiftKey && e.preventDefault()}
+    >
+      <SelectCheckbox
+        label={`Select "${item.name}"`}
+        checked={props.selected}
+        onToggle={(shift) => props.onSelect(shift ? "range" : "toggle")}
+      />
       <Icon aria-hidden className="size-6 shrink-0 text-on-surface-variant" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{item.name}</p>
@@ -129,11 +220,13 @@ function TrashRow({ item, onDelete }: { item: TrashItem; onDelete(): void }) {
       <Button
         variant="text"
         aria-label={`Restore "${item.name}"`}
-        onClick={() => void restoreItems([{ id: item.id, name: item.name }])}
+        className="max-sm:w-11 max-sm:px-0"
+        onClick={props.onRestore}
       >
-        Restore
+        <ArchiveRestore aria-hidden className="size-5 sm:hidden" />
+        <span className="max-sm:hidden">Restore</span>
       </Button>
-      <IconButton label={`Delete "${item.name}" forever`} onClick={onDelete}>
+      <IconButton label={`Delete "${item.name}" forever`} onClick={props.onDelete}>
         <Trash2 aria-hidden className="size-5" />
       </IconButton>
     </li>

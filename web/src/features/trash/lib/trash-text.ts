@@ -22,3 +22,12 @@ export function restoredMessage({ restored, skipped }: RestoreResult): string {
 export function originLabel(origin: string): string {
   return origin === "/" ? "My Drive" : origin.replace(/^\//, "").split("/").join(" / ");
 }
+
+/**
+ * What the selection bar adds when the trash has pages not loaded yet: selecting (all) covers the loaded items
+ * only. "250 more below not loaded"; nothing when every item is loaded.
+ */
+export function notLoadedNote(loaded: number, total: number): string | undefined {
+  const rest = total - loaded;
+  return rest > 0 ? `${rest} more below not loaded` : undefined;
+}

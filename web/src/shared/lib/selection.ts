@@ -1,4 +1,4 @@
-/** Pure selection rules of the file list: click, Ctrl/Cmd-click, Shift-click, select all. */
+/** Pure selection rules of a list (the file list, the trash): click, Ctrl/Cmd-click, Shift-click, select all. */
 export interface Selection {
   ids: ReadonlySet<string>;
   /** Index the next Shift-click ranges from. */
@@ -46,4 +46,11 @@ export function applyClick(
 
 export function selectAll(ids: Iterable<string>): Selection {
   return { ids: new Set(ids), anchor: null };
+}
+
+/** The selection without these ids (items that left the list); the anchor goes, since the rows shift. */
+export function deselect(current: Selection, gone: Iterable<string>): Selection {
+  const ids = new Set(current.ids);
+  for (const id of gone) ids.delete(id);
+  return { ids, anchor: null };
 }

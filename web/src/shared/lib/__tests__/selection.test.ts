@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyClick, clickModeOf, EMPTY_SELECTION, selectAll } from "../selection";
+import { applyClick, clickModeOf, deselect, EMPTY_SELECTION, selectAll } from "../selection";
 
 const ids = ["a", "b", "c", "d", "e"];
 const idAt = (i: number) => ids[i];
@@ -42,5 +42,10 @@ describe("selection", () => {
   });
   it("selects all", () => {
     expect(selectAll(ids).ids.size).toBe(5);
+  });
+  it("deselects items that left the list and drops the anchor", () => {
+    const s = deselect(applyClick(selectAll(["a", "b"]), { index: 2, mode: "toggle", idAt }), ["a", "c", "z"]);
+    expect([...s.ids]).toEqual(["b"]);
+    expect(s.anchor).toBeNull();
   });
 });
