@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.js";
 import type { Queryable } from "../src/db/index.js";
 import { trashTrees } from "../src/files/trash.js";
 import { requireOwnedFile } from "../src/files/tree.js";
@@ -214,5 +215,14 @@ describe("deleting big trees through the API", () => {
     } finally {
       await old.close();
     }
+  });
+});
+
+describe("DELETE_BATCH_ROWS", () => {
+  it("is 1,000 rows unless set, and a setting that is not a whole number above 0 stops the server", () => {
+    expect(loadConfig({}).deleteBatchRows).toBe(1000);
+    expect(loadConfig({ DELETE_BATCH_ROWS: "250" }).deleteBatchRows).toBe(250);
+    for (const bad of ["0", "-5", "1.5", "many"])
+      expect(() => loadConfig({ DELETE_BATCH_ROWS: bad })).toThrow(ConfigError);
   });
 });

@@ -18,8 +18,8 @@ const HOUR = 60 * 60 * 1000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
 /**
- * The server's jobs: settling deleted trees, reclaiming parts, and the recurring upload expiry, part reconciliation, thumbnail pruning, trash
- * purge and removal of sign-in and share-password records that no check looks at any more.
+ * The server's jobs: settling deleted trees, reclaiming parts, and the recurring upload expiry, part reconciliation,
+ * thumbnail pruning, trash purge and removal of sign-in and share-password records that no check looks at any more.
  */
 export function createJobQueue(db: Db, blobs: Blobs, config: Config): JobQueue {
   const thumbnails = openThumbnailCache(blobs.config);
