@@ -25,6 +25,7 @@ import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { ownerShareRoutes } from "./shares/owner-list.js";
 import { shareRoutes } from "./shares/routes.js";
 import { Blobs } from "./storage/blobs.js";
+import { openThumbnailCache } from "./thumbnails/cache.js";
 import { thumbnailRoutes } from "./thumbnails/routes.js";
 import { uploadRoutes } from "./uploads/routes.js";
 import { userRoutes } from "./users/routes.js";
@@ -70,7 +71,9 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, ...serverOptions(deps.config), ...options });
   const blobs = new Blobs(deps.config);
-  const full: Deps = { ...deps, blobs, jobs: createJobQueue(deps.db, blobs, deps.config) };
+  const thumbnails = openThumbnailCache(deps.config);
+  app.addHook("onClose", () => thumbnails.store.close());
+  const full: Deps = { ...deps, blobs, thumbnails, jobs: createJobQueue({ ...deps, blobs, thumbnails }) };
   const trusted = deps.config.trustProxy ? proxyAddr.compile(deps.config.trustProxy) : () => false;
 
   app.setErrorHandler(errorHandler);

@@ -2,6 +2,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/index.js";
 import type { JobQueue } from "./jobs/index.js";
 import type { Blobs } from "./storage/blobs.js";
+import type { ThumbnailCache } from "./thumbnails/cache.js";
 
 /** What every route module receives (built once by buildApp in app.ts). */
 export interface Deps {
@@ -10,4 +11,6 @@ export interface Deps {
   blobs: Blobs;
   /** The durable background queue (reclaiming parts, clean-ups). */
   jobs: JobQueue;
+  /** Rendered thumbnails: served by thumbnails/routes.ts, pruned by a job. */
+  thumbnails: ThumbnailCache;
 }

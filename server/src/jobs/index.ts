@@ -7,7 +7,7 @@ import { type PartRef, RECLAIM_JOB, reclaimParts } from "../parts/parts.js";
 import { reconcileParts } from "../parts/reconcile.js";
 import { pruneShareAttempts } from "../shares/share-guard.js";
 import type { Blobs } from "../storage/blobs.js";
-import { openThumbnailCache } from "../thumbnails/cache.js";
+import type { ThumbnailCache } from "../thumbnails/cache.js";
 import { pruneThumbnails } from "../thumbnails/prune.js";
 import { expireUploads } from "../uploads/cleanup.js";
 import { enqueue, JobQueue } from "./queue.js";
@@ -21,8 +21,17 @@ const later = (ms: number) => new Date(Date.now() + ms);
  * The server's jobs: settling deleted trees, reclaiming parts, and the recurring upload expiry, part reconciliation,
  * thumbnail pruning, trash purge and removal of sign-in and share-password records that no check looks at any more.
  */
-export function createJobQueue(db: Db, blobs: Blobs, config: Config): JobQueue {
-  const thumbnails = openThumbnailCache(blobs.config);
+export function createJobQueue({
+  db,
+  blobs,
+  config,
+  thumbnails,
+}: {
+  db: Db;
+  blobs: Blobs;
+  config: Config;
+  thumbnails: ThumbnailCache;
+}): JobQueue {
   return new JobQueue(db, {
     [RECLAIM_JOB]: async (payload, ctx) => {
       await reclaimParts(ctx.db, blobs, (payload as { parts: PartRef[] }).parts, ctx.renew);

@@ -6,7 +6,7 @@ import type { Deps } from "../deps.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { Gate } from "../http/gate.js";
 import type { Blobs } from "../storage/blobs.js";
-import { openThumbnailCache, type ThumbnailCache, type ThumbnailKey, versionOf } from "./cache.js";
+import { type ThumbnailCache, type ThumbnailKey, versionOf } from "./cache.js";
 import {
   DEFAULT_LIMITS,
   renderThumbnail,
@@ -119,9 +119,7 @@ export class Thumbnails {
   }
 }
 
-export async function thumbnailRoutes(app: FastifyInstance, { db, blobs, config }: Deps) {
-  const cache = openThumbnailCache(config);
-  app.addHook("onClose", () => cache.store.close());
+export async function thumbnailRoutes(app: FastifyInstance, { db, blobs, thumbnails: cache }: Deps) {
   const thumbnails = new Thumbnails(blobs, cache, DEFAULT_LIMITS, (err) =>
     app.log.warn({ err }, "a rendered thumbnail could not be cached"),
   );
