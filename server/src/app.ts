@@ -8,6 +8,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { requireSignIn } from "./auth/private-routes.js";
 import { authRoutes, signOutRoutes } from "./auth/routes.js";
+import { MAX_FRAME_BYTES } from "./auth/sign-in-flow.js";
 import { capabilityRoutes } from "./capabilities/routes.js";
 import type { Config } from "./config.js";
 import { contentRoutes } from "./content/routes.js";
@@ -82,7 +83,8 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await useCompression(app);
   // In proxy mode @fastify/http-proxy owns websocket upgrades; two upgrade handlers would both answer.
-  if (!deps.config.teldriveUrl) await app.register(fastifyWebsocket);
+  // The one websocket is sign-in's, whose messages are small: a larger frame closes it before it is buffered.
+  if (!deps.config.teldriveUrl) await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   app.addHook("onRequest", async (req) => {
     refuseNulInUrl(req.url);

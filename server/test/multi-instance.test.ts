@@ -80,7 +80,7 @@ async function requestCode(server: ChildServer, socket: SocketReader, phone: str
   const sent = await socket.ask({ authType: "phone", message: "sendcode", phoneNo: phone });
   const phoneCodeHash = (sent.payload as { phoneCodeHash?: string } | undefined)?.phoneCodeHash;
   if (!phoneCodeHash) throw new Error(`sendcode failed: ${JSON.stringify(sent)}`);
-  const [, code] = await server.waitFor(new RegExp(`login code for \\${phone}: (\\d{5})`), from);
+  const [, code] = await server.waitFor(new RegExp(`login code for \\${phone}: (\\d{8})`), from);
   return { phoneCodeHash, code: code as string };
 }
 

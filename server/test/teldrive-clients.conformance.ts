@@ -139,7 +139,7 @@ async function issuedSession(base: string): Promise<unknown> {
     const socket = new SocketReader(ws);
     const printedFrom = server.output().length;
     const sent = await socket.ask({ authType: "phone", message: "sendcode", phoneNo: phone });
-    const [, code] = await server.waitFor(new RegExp(`login code for \\${phone}: (\\d{5})`), printedFrom);
+    const [, code] = await server.waitFor(new RegExp(`login code for \\${phone}: (\\d{8})`), printedFrom);
     const { phoneCodeHash } = sent.payload as { phoneCodeHash: string };
     const answer = await socket.ask({
       authType: "phone",

@@ -56,7 +56,7 @@ inEveryScheme("sign-in page", (scheme) => {
     await page.goto("/login");
     await sendCode(page, phone);
     const code = await server.codeFor(phone);
-    const wrong = code === "00000" ? "11111" : "00000";
+    const wrong = code === "00000000" ? "11111111" : "00000000";
     for (let attempt = 1; attempt < 5; attempt++) {
       await page.getByLabel("Code", { exact: true }).fill(wrong);
       await page.getByRole("button", { name: "Sign in" }).click();
