@@ -58,12 +58,25 @@ export type ServerMessage =
 
 const error = (message: string): ServerMessage => ({ type: "error", message });
 
+/** When each kind of limit warning was last printed, so a flood of refused messages prints one line a minute. */
+const lastWarned = new Map<string, number>();
+
+function warnOnce(kind: string, line: string): void {
+  const now = Date.now();
+  if (now - (lastWarned.get(kind) ?? 0) < 60_000) return;
+  // Many addresses each warned about once: forget them all rather than grow without bound.
+  if (lastWarned.size >= 1000) lastWarned.clear();
+  lastWarned.set(kind, now);
+  console.warn(line);
+}
+
 /**
  * An address reached a per-address limit. Behind a reverse proxy missing from TRUST_PROXY that is the proxy's
  * address, shared by every visitor: the operator reads this line.
  */
 function warnAddressLimit(requester: string, what: string): void {
-  console.warn(
+  warnOnce(
+    `${what} ${requester}`,
     `sign-in: ${requester || "an unknown address"} reached its limit of ${what}; if that is your reverse proxy's address, set TRUST_PROXY to it so each visitor counts on their own`,
   );
 }
@@ -153,6 +166,10 @@ export class SignInFlow {
           `too many wrong codes from your address (${this.requester || "unknown"}) today; try again tomorrow`,
         );
       case "server limit":
+        warnOnce(
+          "server limit",
+          `sign-in: ${this.rules.limits.wrongCodesPerMinute} wrong codes in the last minute over all addresses; codes are not checked until the minute has passed (someone may be guessing codes from many addresses)`,
+        );
         return error("too many wrong codes on this server in the last minute; try again in a minute");
     }
     if (this.codeId === check.id) this.codeId = undefined;
