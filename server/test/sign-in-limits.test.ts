@@ -197,13 +197,18 @@ describe("the sign-in socket", () => {
   it("drops the messages still waiting when the client goes away: no code is made for them later", async () => {
     const socket = await socketFrom("203.0.113.32");
     const burst = Array.from({ length: 4 }, () => freshPhone());
+    // close(), not terminate(): the messages go out first, then the closing handshake.
     for (const phone of burst) socket.send({ authType: "phone", message: "sendcode", phoneNo: phone });
-    socket.ws.terminate();
+    socket.ws.close();
     // The server has seen the close once its socket is gone from the websocket server.
     await vi.waitFor(() => expect(server.app.websocketServer.clients.size).toBe(0), { timeout: 60_000 });
     await signInElsewhere();
-    const made = await server.db.query("SELECT 1 FROM sign_in_codes WHERE phone = ANY($1)", [burst]);
-    expect(made.length).toBeLessThanOrEqual(1);
+    // At most the message being answered when the close came in got as far as a code; a new code on a connection
+    // replaces its last one, so the printed lines are what tells how many were made.
+    const printed = burst.filter((phone) => codes.printed(phone));
+    expect(printed.length).toBeLessThanOrEqual(1);
+    const requested = await server.db.query("SELECT 1 FROM sign_in_code_requests WHERE phone = ANY($1)", [burst]);
+    expect(requested.length).toBeLessThanOrEqual(1);
   });
 
   /** A whole sign-in on another socket: the server has moved on by the time it answers. */

@@ -51,6 +51,8 @@ export function watchLoginCodes() {
       if (!code) throw new Error(`no login code was printed for ${phone}`);
       return code;
     },
+    /** Whether a code was printed for `phone`. */
+    printed: (phone: string) => codes.has(phone),
     restore: () => spy.mockRestore(),
   };
 }
