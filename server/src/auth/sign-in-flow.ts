@@ -214,12 +214,12 @@ export class SignInFlow {
     for (const id of ids) await dropCode(this.db, id);
   }
 
-  /** The connection closed: its password wait goes (no other connection can reach it); its code stays usable. */
   /** The connection closed: called at once, so a message being answered creates nothing more. */
   end(): void {
     this.ended = true;
   }
 
+  /** The connection closed: its password wait goes (no other connection can reach it); its code stays usable. */
   async closed(): Promise<void> {
     this.ended = true;
     const wait = this.passwordWait;
