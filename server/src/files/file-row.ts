@@ -15,7 +15,7 @@ export interface FileRow {
   parts: StoredPart[] | null;
   channel_id: number | null;
   hash: string | null;
-  /** The name as it sorts (lib/name-key.ts). */
+  /** The name as it sorts (db/name-key.ts). */
   name_key: string;
   created_at: Date;
   updated_at: Date;
