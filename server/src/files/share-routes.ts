@@ -4,7 +4,7 @@ import { hashPassword } from "../auth/passwords.js";
 import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
-import { rfc3339 } from "./file-row.js";
+import { rfc3339 } from "../http/rfc3339.js";
 import { idParamsSchema, shareBodySchema } from "./schemas.js";
 import { requireOwnedFile } from "./tree.js";
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
-import { rfc3339 } from "../files/file-row.js";
 import { MAX_DEPTH } from "../files/tree.js";
+import { rfc3339 } from "../http/rfc3339.js";
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1),
