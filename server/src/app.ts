@@ -22,8 +22,8 @@ import { translateForwarded } from "./http/forwarded.js";
 import { refuseCrossOrigin } from "./http/same-origin.js";
 import { createJobQueue, scheduleRecurringJobs } from "./jobs/index.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
-import { ownerShareRoutes } from "./shares/owner-list.js";
-import { shareRoutes } from "./shares/routes.js";
+import { ownerShareRoutes } from "./shares/owner-routes.js";
+import { publicShareRoutes } from "./shares/public-routes.js";
 import { Blobs } from "./storage/blobs.js";
 import { openThumbnailCache } from "./thumbnails/cache.js";
 import { thumbnailRoutes } from "./thumbnails/routes.js";
@@ -106,7 +106,7 @@ export async function buildApp(
         await api.register(versionRoutes, full);
         // Teldrive 1.8 has no /capabilities: clients then assume its behaviour for every field.
         if (!deps.config.teldrive18) await api.register(capabilityRoutes, full);
-        await api.register(shareRoutes, full);
+        await api.register(publicShareRoutes, full);
         // Everything else needs a session: one hook for the whole scope puts the user on req.user.
         await api.register(async (signedIn) => {
           requireSignIn(signedIn, full.db);

@@ -82,7 +82,11 @@ async function insideShare(db: Queryable, share: ShareRow, fileId: string): Prom
   return row?.inside ?? false;
 }
 
-export async function shareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
+/**
+ * Shares opened by id, by anyone (public): what a share is, unlocking one with its password, its listing and its
+ * files' content. The owner's side is owner-routes.ts.
+ */
+export async function publicShareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   const guard = new ShareGuard(db);
   const passwords = new PasswordCache();
 
