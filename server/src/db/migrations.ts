@@ -1,4 +1,4 @@
-import type { DbHandle } from "./index.js";
+import type { DbHandle } from "./handle.js";
 import { scaleMigration } from "./migration-3-scale.js";
 import { multiInstanceMigration } from "./migration-4-multi-instance.js";
 import { trashMigration } from "./migration-5-trash.js";

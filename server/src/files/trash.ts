@@ -1,8 +1,9 @@
 import type { DbHandle, Queryable } from "../db/index.js";
+import { nameSortKey } from "../db/name-key.js";
 import { conflict, HttpError, notFound } from "../http/errors.js";
-import { type FileOut, type FileOutRow, type FileRow, LIST_COLUMNS, rfc3339, toFileOut } from "./file-row.js";
+import { rfc3339 } from "../http/rfc3339.js";
+import { type FileOut, type FileOutRow, type FileRow, LIST_COLUMNS, toFileOut } from "./file-row.js";
 import { makeDirs } from "./folders.js";
-import { nameSortKey } from "./lib/name-key.js";
 import { nameProblem, numberedName } from "./lib/names.js";
 import { getOwnedFile, getRootFolder, isUuid, pathOf } from "./tree.js";
 import { deleteTrees } from "./tree-delete.js";

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import type { Queryable } from "../db/index.js";
+import { nameSortKey } from "../db/name-key.js";
 import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { type FileRow, toFileOut } from "./file-row.js";
 import { lockMoves, makeDirs, resolveDestination } from "./folders.js";
-import { nameSortKey } from "./lib/name-key.js";
 import { checkName } from "./lib/names.js";
 import { copyBodySchema, deleteBodySchema, idParamsSchema, moveBodySchema } from "./schemas.js";
 import { trashTrees } from "./trash.js";

@@ -25,6 +25,33 @@ export interface JobContext {
 /** Runs a job; returning a Date makes a recurring job run again then (instead of being removed). */
 export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<Date | undefined>;
 
+/**
+ * One kind of background work, owned by the area that does it (its `jobs.ts`); app.ts gives every area's kinds to
+ * the queue (createJobQueue) and adds the recurring ones at start (scheduleRecurring).
+ */
+export interface Job {
+  kind: string;
+  run: JobHandler;
+  /** Set for a recurring job: it is added once (keyed by its kind), first due this long after the first start. */
+  firstRunAfterMs?: number;
+}
+
+/** A job that does `work` every `everyMs`, the first time `firstRunAfterMs` after the server first started. */
+export function recurringJob(
+  kind: string,
+  { everyMs, firstRunAfterMs }: { everyMs: number; firstRunAfterMs: number },
+  work: (ctx: JobContext) => Promise<unknown>,
+): Job {
+  return {
+    kind,
+    firstRunAfterMs,
+    run: async (_payload, ctx) => {
+      await work(ctx);
+      return new Date(Date.now() + everyMs);
+    },
+  };
+}
+
 interface JobRow {
   id: number;
   kind: string;
@@ -49,6 +76,19 @@ export async function enqueue(
      ON CONFLICT (key) DO NOTHING`,
     [kind, opts.key ?? null, JSON.stringify(payload), opts.runAt ?? null],
   );
+}
+
+/** Adds the recurring jobs once (several instances may start; each job exists once). */
+export async function scheduleRecurring(q: Queryable, jobs: readonly Job[]): Promise<void> {
+  for (const job of jobs) {
+    if (job.firstRunAfterMs === undefined) continue;
+    await enqueue(q, job.kind, {}, { key: job.kind, runAt: new Date(Date.now() + job.firstRunAfterMs) });
+  }
+}
+
+/** The queue working the given kinds of job. */
+export function createJobQueue(db: Db, jobs: readonly Job[]): JobQueue {
+  return new JobQueue(db, Object.fromEntries(jobs.map((job) => [job.kind, job.run])));
 }
 
 export class JobQueue {
