@@ -1,7 +1,9 @@
 import { pruneSignIns } from "../auth/sign-in-state.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/index.js";
-import { PURGE_TRASH_JOB, purgeOldTrash } from "../files/trash.js";
+import { batchedJob } from "../files/bulk-write.js";
+import { emptyTrashWrite, PURGE_TRASH_JOB, purgeOldTrash, restoreWrite } from "../files/trash.js";
+import { copyWrite } from "../files/tree-copy.js";
 import { SETTLE_TREES_JOB, settleInBackground } from "../files/tree-delete.js";
 import { type PartRef, RECLAIM_JOB, reclaimParts } from "../parts/parts.js";
 import { reconcileParts } from "../parts/reconcile.js";
@@ -37,6 +39,10 @@ export function createJobQueue({
       await reclaimParts(ctx.db, blobs, (payload as { parts: PartRef[] }).parts, ctx.renew);
       return undefined;
     },
+    // Bulk writes of one user (files/bulk-write.ts): copies, restores and emptied trashes, a batch per transaction.
+    [copyWrite.job]: batchedJob(copyWrite, config.deleteBatchRows),
+    [restoreWrite.job]: batchedJob(restoreWrite, config.deleteBatchRows),
+    [emptyTrashWrite.job]: batchedJob(emptyTrashWrite, config.deleteBatchRows),
     [SETTLE_TREES_JOB]: async (payload, ctx) => {
       await settleInBackground(ctx.db.background, (payload as { roots: string[] }).roots, config.deleteBatchRows);
       return undefined;
