@@ -6,7 +6,8 @@
  * - `copy_runs`: one row per copy of a folder tree still in progress: when it was asked for (`updated_at`, given to
  *   every copied row) and how many more rows it may write (`rows_left`).
  * - `copy_folders`: the folders of such a copy whose children are still to copy: the source folder, its copy, and
- *   how far the copy got in the source folder's name order (`after_*`, a keyset on the `files_parent_name` index).
+ *   how far the copy got in the source folder: its folders, then its files, each in name order (`after_*`, a keyset
+ *   on the `files_parent_name` index).
  */
 export const bulkWritesMigration: string[] = [
   "ALTER TABLE jobs ADD COLUMN user_id bigint",

@@ -271,45 +271,45 @@ async function restoreStep(
   { roots }: RestorePayload,
   limit: number,
 ): Promise<{ rows: number; done: boolean }> {
+  // Locking the items keeps a new delete of them from running while the step does (as the settle steps do).
+  const tops = await q.query<{ id: string; user_id: number }>(
+    "SELECT id, user_id FROM files WHERE id = ANY($1::uuid[]) AND status = 'active' ORDER BY id FOR UPDATE",
+    [roots],
+  );
+  const userId = tops[0]?.user_id;
+  if (userId === undefined) return { rows: 0, done: true };
+  const live = tops.map((t) => t.id);
   let changed = 0;
-  for (const root of roots) {
-    // Locking the item keeps a new delete of it from running while the step does (as the settle steps do).
-    const [top] = await q.query<{ status: string; user_id: number }>(
-      "SELECT status, user_id FROM files WHERE id = $1 FOR UPDATE",
-      [root],
-    );
-    if (top?.status !== "active") continue;
-    for (const only of ["AND type = 'folder'", ""]) {
-      while (changed < limit) {
-        const rows = await q.query<{ id: string; parent_id: string; name: string }>(
-          `SELECT id, parent_id, name FROM files WHERE trash_root = $1 AND status = 'trashed' ${only} LIMIT $2
-           FOR UPDATE`,
-          [root, limit - changed],
-        );
-        if (rows.length === 0) break;
-        const wishes = rows.map((r) => ({ folder: r.parent_id, name: r.name }));
-        const taken = await takenNames(q, top.user_id, wishes);
-        const clashing = rows.filter((r) => taken.has(nameKey(r.parent_id, r.name)));
-        const claimed = new Set(wishes.map((w) => nameKey(w.folder, w.name)));
-        const renamed = await freeNames(
-          q,
-          top.user_id,
-          clashing.map((r) => ({ folder: r.parent_id, name: r.name })),
-          claimed,
-        );
-        const newName = new Map(clashing.map((r, i) => [r.id, renamed[i] as string]));
-        const names = rows.map((r) => newName.get(r.id) ?? r.name);
-        await q.query(
-          `UPDATE files f SET status = 'active', trash_root = NULL, trashed_at = NULL, name = v.name,
-             name_key = v.name_key
-           FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, name, name_key)
-           WHERE f.id = v.id AND f.status = 'trashed' AND f.trash_root = $4`,
-          [rows.map((r) => r.id), names, names.map(nameSortKey), root],
-        );
-        changed += rows.length;
-      }
-      if (changed >= limit) return { rows: changed, done: false };
+  for (const only of ["AND type = 'folder'", ""]) {
+    while (changed < limit) {
+      const rows = await q.query<{ id: string; parent_id: string; name: string }>(
+        `SELECT id, parent_id, name FROM files WHERE trash_root = ANY($1::uuid[]) AND status = 'trashed' ${only}
+         LIMIT $2 FOR UPDATE`,
+        [live, limit - changed],
+      );
+      if (rows.length === 0) break;
+      const wishes = rows.map((r) => ({ folder: r.parent_id, name: r.name }));
+      const taken = await takenNames(q, userId, wishes);
+      const clashing = rows.filter((r) => taken.has(nameKey(r.parent_id, r.name)));
+      const claimed = new Set(wishes.map((w) => nameKey(w.folder, w.name)));
+      const renamed = await freeNames(
+        q,
+        userId,
+        clashing.map((r) => ({ folder: r.parent_id, name: r.name })),
+        claimed,
+      );
+      const newName = new Map(clashing.map((r, i) => [r.id, renamed[i] as string]));
+      const names = rows.map((r) => newName.get(r.id) ?? r.name);
+      await q.query(
+        `UPDATE files f SET status = 'active', trash_root = NULL, trashed_at = NULL, name = v.name,
+           name_key = v.name_key
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, name, name_key)
+         WHERE f.id = v.id AND f.status = 'trashed'`,
+        [rows.map((r) => r.id), names, names.map(nameSortKey)],
+      );
+      changed += rows.length;
     }
+    if (changed >= limit) return { rows: changed, done: false };
   }
   return { rows: changed, done: true };
 }

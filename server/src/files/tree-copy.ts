@@ -190,11 +190,13 @@ async function copyStep(q: Queryable, { copy }: CopyPayload, limit: number): Pro
       continue;
     }
     const take = Math.min(limit - seen, run.rows_left - written);
+    // Folders first, as a listing shows them, so the copy's folders appear before their files.
+    const type = folder.after_type === "file" ? "file" : "folder";
     const children = await q.query<{ id: string; type: string; name: string; name_key: string }>(
       `SELECT id, type, name, name_key FROM files
-       WHERE parent_id = $1 AND status = 'active' AND (type, name_key, id) > ($2::text, $3::text, $4::uuid)
-       ORDER BY type, name_key, id LIMIT $5`,
-      [folder.source_id, folder.after_type, folder.after_key, folder.after_id, take],
+       WHERE parent_id = $1 AND status = 'active' AND type = $2 AND (name_key, id) > ($3::text, $4::uuid)
+       ORDER BY name_key, id LIMIT $5`,
+      [folder.source_id, type, folder.after_key, folder.after_id, take],
     );
     const wishes = children.map((c) => ({ folder: folder.target_id, name: c.name }));
     const taken = await takenNames(q, run.user_id, wishes);
@@ -220,13 +222,19 @@ async function copyStep(q: Queryable, { copy }: CopyPayload, limit: number): Pro
         [copy, subfolders.map((r) => oldOf.get(r.id)), subfolders.map((r) => r.id), folder.depth + 1],
       );
     const last = children.at(-1);
-    if (!last || children.length < take) await drop();
-    else
+    if (last && children.length === take)
       await q.query(
         `UPDATE copy_folders SET after_type = $3, after_key = $4, after_id = $5
          WHERE copy_id = $1 AND target_id = $2`,
-        [copy, folder.target_id, last.type, last.name_key, last.id],
+        [copy, folder.target_id, type, last.name_key, last.id],
       );
+    else if (type === "folder")
+      await q.query(
+        `UPDATE copy_folders SET after_type = 'file', after_key = '', after_id = '00000000-0000-0000-0000-000000000000'
+         WHERE copy_id = $1 AND target_id = $2`,
+        [copy, folder.target_id],
+      );
+    else await drop();
     seen += Math.max(children.length, 1);
     written += inserted.length;
   }
