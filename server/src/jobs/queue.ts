@@ -64,17 +64,20 @@ const RENEW_EVERY_MS = 10_000;
 const POLL_MS = 5_000;
 const MAX_BACKOFF_S = 600;
 
-/** Adds a job, in the caller's transaction. A job with a `key` exists once: adding it again changes nothing. */
+/**
+ * Adds a job, in the caller's transaction. A job with a `key` exists once: adding it again changes nothing. `userId`:
+ * the user whose request it works for (files/bulk-write.ts limits how many such jobs a user has).
+ */
 export async function enqueue(
   q: Queryable,
   kind: string,
   payload: unknown,
-  opts: { key?: string; runAt?: Date } = {},
+  opts: { key?: string; runAt?: Date; userId?: number } = {},
 ): Promise<void> {
   await q.query(
-    `INSERT INTO jobs (kind, key, payload, run_at) VALUES ($1, $2, $3, coalesce($4, now()))
+    `INSERT INTO jobs (kind, key, payload, run_at, user_id) VALUES ($1, $2, $3, coalesce($4, now()), $5)
      ON CONFLICT (key) DO NOTHING`,
-    [kind, opts.key ?? null, JSON.stringify(payload), opts.runAt ?? null],
+    [kind, opts.key ?? null, JSON.stringify(payload), opts.runAt ?? null, opts.userId ?? null],
   );
 }
 
