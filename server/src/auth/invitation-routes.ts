@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../deps.js";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.js";
+import { rfc3339 } from "../http/rfc3339.js";
 import { isPhoneAllowed, normalisePhone } from "./phone.js";
 import { type Invitation, invite, listInvitations, ownerId, uninvite } from "./sign-up.js";
-import { rfc3339 } from "./time.js";
 
 const invitationCreate = z.object({ phone: z.string().max(64) });
 const invitationParams = z.object({ phone: z.string().max(64) });

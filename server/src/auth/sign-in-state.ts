@@ -3,7 +3,7 @@ import type { SignInLimits } from "../config.js";
 import type { DbHandle, Queryable } from "../db/index.js";
 
 /**
- * The sign-in state every server instance shares, in the database (migrations 4 and 7): the codes sent and the
+ * The sign-in state every server instance shares, in the database (migrations 4 and 8): the codes sent and the
  * guesses made at them, the code requests per number and address, the wrong codes per address, and the sessions
  * handed out but not yet redeemed.
  * Times come from this process's clock (instances behind one address keep their clocks in step, as any cluster

@@ -1,5 +1,5 @@
 /**
- * Migration 7: who may have an account, and sign-in limits per requester address (auth/sign-up.ts,
+ * Migration 8: who may have an account, and sign-in limits per requester address (auth/sign-up.ts,
  * auth/sign-in-state.ts; docs/decisions.md, "Who may sign in, and guessing codes").
  *
  * - `sign_up_invitations`: numbers the owner (or the operator, from the command line) let in; an invitation is
