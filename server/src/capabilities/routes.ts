@@ -21,6 +21,13 @@ export interface Capabilities {
   thumbnails: boolean;
   /** `POST /files/delete` moves items to the trash (`/trash…` calls); Teldrive deletes them for good. */
   trash: boolean;
+  /**
+   * Teldrive main's sign-in: `/auth/attempts…`, `POST /auth/refresh` with the `refresh_token` cookie, `sessionId`
+   * in `/auth/session` and `/users/sessions`, `?sid=` on media URLs.
+   */
+  authAttempts: boolean;
+  /** `/users/api-keys`: keys for scripts and rclone, sent as `X-Api-Key`. */
+  apiKeys: boolean;
 }
 
 export const CAPABILITIES: Capabilities = {
@@ -31,6 +38,8 @@ export const CAPABILITIES: Capabilities = {
   shareClear: true,
   thumbnails: true,
   trash: true,
+  authAttempts: true,
+  apiKeys: true,
 };
 
 export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {

@@ -4,6 +4,7 @@ import { multiInstanceMigration } from "./migration-4-multi-instance.js";
 import { trashMigration } from "./migration-5-trash.js";
 import { bulkWritesMigration } from "./migration-7-bulk-writes.js";
 import { signUpMigration } from "./migration-8-sign-up.js";
+import { apiBAuthMigration } from "./migration-9-api-b-auth.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -116,6 +117,8 @@ export const migrations: (string | string[])[] = [
   bulkWritesMigration,
   // 8: invitations, and sign-in limits per address (see migration-8-sign-up.ts).
   signUpMigration,
+  // 9: session ids, refresh tokens, sign-in attempts and API keys (see migration-9-api-b-auth.ts).
+  apiBAuthMigration,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {
