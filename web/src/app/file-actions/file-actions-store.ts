@@ -1,6 +1,6 @@
 import { create } from "zustand";
-import type { FileActionContext } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileActionContext } from "@/drive/commands/file-commands";
+import type { FileItem } from "@/drive/files/file-item";
 
 export type ActionDialog =
   | { kind: "new-folder"; ctx: FileActionContext }

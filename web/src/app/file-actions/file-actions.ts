@@ -1,15 +1,15 @@
+import { queryClient } from "@/drive/api/query-client";
+import type { FileActionContext, FileCommands } from "@/drive/commands/file-commands";
+import { type FileItem, fileContentUrl } from "@/drive/files/file-item";
+import { folderName } from "@/drive/files/folder-path";
+import { folderByPathQueryOptions } from "@/drive/files/get-folder-by-path";
+import { sessionQueryOptions } from "@/drive/session/session";
 import { triggerDownload } from "@/features/preview/lib/download";
 import { fromDataTransfer, fromPickedFiles } from "@/features/upload/lib/collect-files";
 import { pickFiles } from "@/features/upload/lib/pick-files";
 import { loadUploadQueue } from "@/features/upload/upload-queue-loader";
 import { downloadAsZip } from "@/features/zip-download/download-as-zip";
-import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
-import { folderByPathQueryOptions } from "@/shared/api/get-folder-by-path";
-import { sessionQueryOptions } from "@/shared/api/get-session";
-import type { FileActionContext, FileCommands } from "@/shared/lib/file-commands";
-import { type FileItem, fileContentUrl } from "@/shared/lib/file-item";
-import { folderName } from "@/shared/lib/folder-path";
 import { useFileActionsStore } from "./file-actions-store";
 
 const open = (dialog: NonNullable<ReturnType<typeof useFileActionsStore.getState>["dialog"]>) =>
@@ -39,8 +39,7 @@ function currentFolderPath(): string {
 }
 
 function folderLabel(destination: { id?: string; path?: string }): string {
-  if (destination.path === "/" || destination.path === "") return "My Drive";
-  return destination.path ? folderName(destination.path) : "the folder";
+  return destination.path === undefined ? "the folder" : folderName(destination.path);
 }
 
 /** The app's side of the `FileCommands` contract: dialogs, mutations, toasts, previews, uploads and zips. */

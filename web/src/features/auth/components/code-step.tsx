@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
+import { Button } from "@/ui/button";
+import { TextField } from "@/ui/text-field";
 
 /** The one-time code the server sent (or, on a self-hosted server, printed in its log). */
 export function CodeStep({ pending, onSubmit }: { pending: boolean; onSubmit: (code: string) => void }) {

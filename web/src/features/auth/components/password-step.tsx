@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
+import { Button } from "@/ui/button";
+import { TextField } from "@/ui/text-field";
 
 /** The account's two-step verification password. */
 export function PasswordStep({ pending, onSubmit }: { pending: boolean; onSubmit: (password: string) => void }) {

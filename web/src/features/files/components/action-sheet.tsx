@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
+import { type FileCommandId, fileCommandsFor } from "@/drive/commands/file-commands";
+import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
-import { type FileCommandId, fileCommandsFor } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
 import { CommandIcon } from "./command-icon";
 
 /** Touch: a long press opens the list's actions in a bottom sheet instead of a context menu. */

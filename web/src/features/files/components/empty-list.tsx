@@ -1,7 +1,8 @@
 // biome-ignore-all lint/a11y/useSemanticElements: the list is an ARIA grid of divs; its empty state is one row of it.
 // biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
-import { Button } from "@/components/ui/button";
-import type { FileCommandId } from "@/shared/lib/file-commands";
+
+import type { FileCommandId } from "@/drive/commands/file-commands";
+import { Button } from "@/ui/button";
 import { CommandIcon } from "./command-icon";
 
 const LABELS = { upload: "Upload files", uploadFolder: "Upload a folder", newFolder: "New folder" } as const;

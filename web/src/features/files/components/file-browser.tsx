@@ -1,7 +1,7 @@
 import { hashKey } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import type { FileItem } from "@/shared/lib/file-item";
-import { useDetails } from "@/shared/stores/details-store";
+import { useDetails } from "@/drive/details/details-store";
+import type { FileItem } from "@/drive/files/file-item";
 import { useDeriveOptions } from "../hooks/use-derive-options";
 import { useFileCommandDispatch } from "../hooks/use-file-command-dispatch";
 import { useFilePages } from "../hooks/use-file-pages";

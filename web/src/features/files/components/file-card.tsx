@@ -2,10 +2,10 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
 import { Lock } from "lucide-react";
 import { memo } from "react";
+import { FileIcon } from "@/drive/files/file-icon";
+import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
 import { formatSize } from "@/lib/format-size";
-import { FileIcon } from "@/shared/components/file-icon";
-import type { FileItem } from "@/shared/lib/file-item";
 import { itemAttributes } from "../lib/item-attributes";
 
 export interface FileCardProps {

@@ -1,10 +1,10 @@
 import * as Menu from "@radix-ui/react-menu";
 import { useMemo, useState } from "react";
-import { type OpenedBy, useFirstItemFocus } from "@/components/ui/deferred-trigger";
-import { menuItemClasses, menuSurfaceClasses } from "@/components/ui/menu-classes";
+import { type FileCommandId, fileCommandsFor } from "@/drive/commands/file-commands";
+import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
-import { type FileCommandId, fileCommandsFor } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
+import { type OpenedBy, useFirstItemFocus } from "@/ui/deferred-trigger";
+import { menuItemClasses, menuSurfaceClasses } from "@/ui/menu-classes";
 import { CommandIcon } from "./command-icon";
 
 export interface FileContextMenuProps {

@@ -1,5 +1,5 @@
-import type { FileCommandId } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileCommandId } from "@/drive/commands/file-commands";
+import type { FileItem } from "@/drive/files/file-item";
 import { actionSheet, contextMenu, type useListPointer } from "../hooks/use-list-pointer";
 
 /** The list's context menu and touch action sheet, once their code has arrived (see `useListPointer`). */

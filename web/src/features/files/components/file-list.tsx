@@ -1,8 +1,8 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
 import { type KeyboardEvent, useRef } from "react";
+import type { FileCommandId } from "@/drive/commands/file-commands";
+import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
-import type { FileCommandId } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
 import type { useFilePages } from "../hooks/use-file-pages";
 import { useListLayout } from "../hooks/use-list-layout";
 import { useListPointer } from "../hooks/use-list-pointer";

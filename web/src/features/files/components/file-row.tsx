@@ -2,12 +2,12 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
 import { Lock } from "lucide-react";
 import { memo } from "react";
+import { FileIcon } from "@/drive/files/file-icon";
+import type { FileItem } from "@/drive/files/file-item";
+import { folderName } from "@/drive/files/folder-path";
 import { cn } from "@/lib/cn";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/dates";
 import { formatSize } from "@/lib/format-size";
-import { FileIcon } from "@/shared/components/file-icon";
-import type { FileItem } from "@/shared/lib/file-item";
-import { folderName } from "@/shared/lib/folder-path";
 import { typeLabel } from "../lib/describe-item";
 import { itemAttributes } from "../lib/item-attributes";
 

@@ -1,11 +1,11 @@
 import { CheckSquare, Info, MoreVertical, Plus, X } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import { IconButton } from "@/components/ui/icon-button";
+import { type FileCommandId, fileCommandsFor } from "@/drive/commands/file-commands";
+import { useDetails } from "@/drive/details/details-store";
+import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
-import { type FileCommandId, fileCommandsFor } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
-import { useDetails } from "@/shared/stores/details-store";
+import { Button } from "@/ui/button";
+import { IconButton } from "@/ui/icon-button";
 import type { Sort } from "../lib/list-query";
 import { useSelection } from "../stores/selection-store";
 import { CommandIcon } from "./command-icon";

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
 // biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
 import type { VirtualItem } from "@tanstack/react-virtual";
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileItem } from "@/drive/files/file-item";
 import { CARD_GAP, CARD_ROW_HEIGHT, GRID_PADDING } from "../hooks/use-list-layout";
 import { FileCard } from "./file-card";
 import { FileRow, ROW_HEIGHT } from "./file-row";

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from "react";
 import { useRef } from "react";
-import type { FileCommandId } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileCommandId } from "@/drive/commands/file-commands";
+import type { FileItem } from "@/drive/files/file-item";
 import { findTypeahead, nextFocusIndex } from "../lib/keyboard";
 import { useSelection } from "../stores/selection-store";
 

@@ -1,6 +1,6 @@
 import { type DragEvent, useState } from "react";
-import type { FileItem } from "@/shared/lib/file-item";
-import { joinPath } from "@/shared/lib/folder-path";
+import type { FileItem } from "@/drive/files/file-item";
+import { joinPath } from "@/drive/files/folder-path";
 import { useSelection } from "../stores/selection-store";
 import { indexOfEvent } from "./index-of-event";
 

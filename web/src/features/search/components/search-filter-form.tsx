@@ -1,13 +1,14 @@
 import { useNavigate } from "@tanstack/react-router";
 import { X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
-import { fieldControlClasses, fieldErrorClasses, fieldLabelClasses } from "@/components/ui/field-classes";
-import { IconButton } from "@/components/ui/icon-button";
-import { Spinner } from "@/components/ui/spinner";
-import { TextField } from "@/components/ui/text-field";
 import { cn } from "@/lib/cn";
+import { toIsoDate } from "@/lib/dates";
+import { Button } from "@/ui/button";
+import { Checkbox } from "@/ui/checkbox";
+import { fieldControlClasses, fieldErrorClasses, fieldLabelClasses } from "@/ui/field-classes";
+import { IconButton } from "@/ui/icon-button";
+import { Spinner } from "@/ui/spinner";
+import { TextField } from "@/ui/text-field";
 import {
   CUSTOM_DATE,
   DATE_PRESETS,
@@ -19,7 +20,6 @@ import {
   type SearchForm,
   type SearchParams,
   searchParamsToForm,
-  toIsoDate,
   validateDates,
 } from "../lib/search-filters";
 

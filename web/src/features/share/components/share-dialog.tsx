@@ -1,18 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { Copy, Lock } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
-import { TextField } from "@/components/ui/text-field";
+import { actionErrorMessage } from "@/drive/errors/action-error";
+import type { FileItem } from "@/drive/files/file-item";
+import { useCreateFileShare } from "@/drive/shares/create-file-share";
+import { useDeleteFileShare } from "@/drive/shares/delete-file-share";
+import { fileShareQueryOptions } from "@/drive/shares/get-file-share";
+import { shareLink } from "@/drive/shares/share-link";
+import { useUpdateFileShare } from "@/drive/shares/update-file-share";
+import { endOfDay } from "@/lib/dates";
 import { toast } from "@/lib/toast";
-import { useDeleteFileShare } from "@/shared/api/delete-file-share";
-import { fileShareQueryOptions } from "@/shared/api/get-file-share";
-import { useUpdateFileShare } from "@/shared/api/update-file-share";
-import { actionErrorMessage } from "@/shared/lib/action-error";
-import type { FileItem } from "@/shared/lib/file-item";
-import { expiryFromDateInput, shareLink } from "@/shared/lib/share-link";
-import { useCreateFileShare } from "../api/create-file-share";
+import { Button } from "@/ui/button";
+import { Dialog, DialogClose } from "@/ui/dialog";
+import { Spinner } from "@/ui/spinner";
+import { TextField } from "@/ui/text-field";
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -31,7 +32,7 @@ export function ShareDialog({ item, onClose }: { item: FileItem; onClose: () => 
   const onCreate = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await create.mutateAsync({ fileId: item.id, password, expiresAt: expiryFromDateInput(expiry) });
+      await create.mutateAsync({ fileId: item.id, password, expiresAt: endOfDay(expiry) });
       await share.refetch();
       toast.success("Link created");
     } catch (error) {

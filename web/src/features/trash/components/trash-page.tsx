@@ -1,20 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { AlertCircle, ArchiveRestore, File, Folder, Trash2 } from "lucide-react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { IconButton } from "@/components/ui/icon-button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
+import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
+import { queryClient } from "@/drive/api/query-client";
+import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
+import { itemsLabel } from "@/drive/errors/action-error";
+import { describeError } from "@/drive/errors/error-message";
 import { cn } from "@/lib/cn";
+import { formatDate } from "@/lib/dates";
 import { usePageTitle } from "@/lib/document-title";
-import { describeError } from "@/lib/error-message";
-import { formatDate } from "@/lib/format-date";
 import { formatSize } from "@/lib/format-size";
-import { queryClient } from "@/lib/query-client";
-import { toast } from "@/lib/toast";
-import { itemsLabel } from "@/shared/lib/action-error";
-import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 import {
   applyClick,
   type ClickMode,
@@ -23,7 +18,12 @@ import {
   EMPTY_SELECTION,
   type Selection,
   selectAll,
-} from "@/shared/lib/selection";
+} from "@/lib/selection";
+import { toast } from "@/lib/toast";
+import { Button } from "@/ui/button";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { IconButton } from "@/ui/icon-button";
+import { Skeleton } from "@/ui/skeleton";
 import { deleteForever, emptyTrash } from "../api/delete-forever";
 import { type TrashItem, trashQueryOptions } from "../api/get-trash";
 import { notLoadedNote, originLabel } from "../lib/trash-text";
