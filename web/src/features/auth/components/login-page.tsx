@@ -11,9 +11,8 @@ import { login } from "../api/login";
 import { useLoginSocket } from "../hooks/use-login-socket";
 import type { SessionCreate } from "../lib/login-flow";
 import { HOME_HREF, safeRedirect } from "../lib/safe-redirect";
-import { CodeStep } from "./code-step";
-import { PasswordStep } from "./password-step";
 import { PhoneStep } from "./phone-step";
+import { SecretStep } from "./secret-step";
 
 const TITLES = { phone: "Sign in", code: "Enter your code", password: "Enter your password" } as const;
 
@@ -58,7 +57,8 @@ export function LoginPage() {
         />
       )}
       {state.step === "code" && (
-        <CodeStep
+        <SecretStep
+          kind="code"
           pending={state.pending}
           onSubmit={(phoneCode) =>
             socket.send({
@@ -72,7 +72,11 @@ export function LoginPage() {
         />
       )}
       {state.step === "password" && (
-        <PasswordStep pending={state.pending} onSubmit={(password) => socket.send({ authType: "2fa", password })} />
+        <SecretStep
+          kind="password"
+          pending={state.pending}
+          onSubmit={(password) => socket.send({ authType: "2fa", password })}
+        />
       )}
       {state.error && (
         <p role="alert" className="rounded-xl bg-error-container px-4 py-3 text-sm text-on-error-container">
