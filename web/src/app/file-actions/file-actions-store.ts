@@ -24,7 +24,7 @@ interface FileActionsState {
   lastCtx: FileActionContext | null;
 }
 
-/** Which file-action dialog is open; `fileActions` writes it, `<FileActionDialogs/>` renders it. */
+/** Which file-action dialog is open; the file actions (createFileActions) write it, `<FileActionDialogs/>` renders it. */
 export const useFileActionsStore = create<FileActionsState>()(() => ({
   dialog: null,
   directMove: null,

@@ -15,8 +15,8 @@ export function DrivePreview({ item, ctx, onClose }: { item: FileItem; ctx: File
       url: (file) =>
         rcloneProxy && ctx.folderPath !== undefined
           ? Promise.resolve(rcloneMediaUrl(rcloneProxy, ctx.folderPath, file.name))
-          : contentUrl(file),
-      downloadUrl: (file) => contentUrl(file, { download: true }),
+          : contentUrl(file, { origin: location.origin }),
+      downloadUrl: (file) => contentUrl(file, { origin: location.origin, download: true }),
     }),
     [rcloneProxy, ctx.folderPath],
   );
