@@ -1,4 +1,4 @@
-import { ApiError, api } from "@/lib/api-client";
+import { ApiError, api } from "@/drive/api/api-client";
 import type { components } from "@/lib/api-schema.gen";
 
 export type OnConflict = NonNullable<components["schemas"]["TrashRestore"]["onConflict"]>;
