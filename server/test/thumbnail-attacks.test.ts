@@ -56,7 +56,9 @@ const deepInterlaced = () =>
 
 /** A detailed picture for a thumbnail that takes real work. */
 const ordinary = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  sharp({
+    create: { width, height, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+  })
     .png({ compressionLevel: 1 })
     .toBuffer();
 
