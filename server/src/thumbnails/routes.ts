@@ -109,15 +109,17 @@ export class Thumbnails {
       throw new HttpError(503, "thumbnails are busy, try again");
     return this.gate.run(owner, () => {
       if ((this.askers.get(id) ?? 0) <= 0) throw new HttpError(503, "nobody waits for this thumbnail any more");
-      return this.render(file, key);
+      return this.render(file, key, owner);
     });
   }
 
-  private async render(file: ContentFile, key: ThumbnailKey): Promise<Buffer> {
+  private async render(file: ContentFile, key: ThumbnailKey, owner: string): Promise<Buffer> {
     const { channel_id: channelId, parts, size } = file;
     if (channelId === null || !parts || !size) throw unsupported();
     // Plaintext through the same path downloads take: encrypted parts are opened here, in memory only.
-    const source = await buffer(this.blobs.createReadStream({ channelId, parts, size, encrypted: file.encrypted }));
+    const source = await buffer(
+      this.blobs.createReadStream({ channelId, parts, size, encrypted: file.encrypted }, undefined, `user ${owner}`),
+    );
     const webp = await renderThumbnail(source, key.width as ThumbnailWidth, this.limits);
     // A store that refuses the entry (full disk, S3 unreachable) costs a rendering next time, not this answer.
     await this.cache.put(key, webp).catch((err: unknown) => this.onStoreError(err));
