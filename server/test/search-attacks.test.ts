@@ -59,8 +59,9 @@ describe("a costly regex search (issue 28)", () => {
       order.push("listing");
     }
     const found = await search;
-    expect(found.status).toBe(200);
-    expect(found.body.meta.count).toBe(0);
+    // It finds nothing, or (on a machine busy enough to spend 10 s of steps) gives up with 503.
+    expect([200, 503]).toContain(found.status);
+    if (found.status === 200) expect(found.body.meta.count).toBe(0);
     // In one statement the search held PGlite's only connection for seconds and every listing waited behind it.
     expect(order).toEqual(["listing", "listing", "listing", "listing", "listing", "search"]);
   });
