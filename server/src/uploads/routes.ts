@@ -141,7 +141,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
     const body = hasher ? req.raw.pipe(hasher) : req.raw;
     if (hasher) req.raw.on("error", (err) => hasher.destroy(err));
     const { size, salt } = await blobs
-      .writePart({ channelId, partId, body, length, encrypted: query.encrypted })
+      .writePart({ channelId, partId, body, length, encrypted: query.encrypted, requester: `user ${user.userId}` })
       .finally(clearIdleTimeout);
 
     let row: UploadRow | undefined;
