@@ -9,6 +9,7 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifySer
 import { signInJobs } from "./auth/jobs.js";
 import { requireSignIn } from "./auth/private-routes.js";
 import { authRoutes, signOutRoutes } from "./auth/routes.js";
+import { MAX_FRAME_BYTES } from "./auth/sign-in-flow.js";
 import { capabilityRoutes } from "./capabilities/routes.js";
 import type { Config } from "./config.js";
 import { contentRoutes } from "./content/routes.js";
@@ -98,7 +99,8 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await useCompression(app);
   // In proxy mode @fastify/http-proxy owns websocket upgrades; two upgrade handlers would both answer.
-  if (!deps.config.teldriveUrl) await app.register(fastifyWebsocket);
+  // The one websocket is sign-in's, whose messages are small: a larger frame closes it before it is buffered.
+  if (!deps.config.teldriveUrl) await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   app.addHook("onRequest", async (req) => {
     refuseNulInUrl(req.url);

@@ -23,6 +23,25 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   minBodyBytesPerSecond: 500,
 };
 
+/**
+ * Sign-in limits per requester address (IPv6: per /64) over all phone numbers, and over the whole server. The
+ * defaults are what docs/decisions.md ("Who may sign in, and guessing codes") does its arithmetic with.
+ */
+export interface SignInLimits {
+  /** Codes one address may ask for in an hour, over all numbers (`SIGN_IN_CODES_PER_ADDRESS`). */
+  codesPerAddressPerHour: number;
+  /** Wrong codes one address may send in 24 hours, over all numbers (`SIGN_IN_WRONG_CODES_PER_ADDRESS`). */
+  wrongCodesPerAddressPerDay: number;
+  /** Wrong codes the whole server (every instance) takes in a minute; past it code checks wait for the next one. */
+  wrongCodesPerMinute: number;
+}
+
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  codesPerAddressPerHour: 20,
+  wrongCodesPerAddressPerDay: 10,
+  wrongCodesPerMinute: 100,
+};
+
 export interface Config {
   port: number;
   host: string;
@@ -34,6 +53,12 @@ export interface Config {
   /** Upstream Teldrive base URL (origin plus an optional path prefix, no trailing slash). */
   teldriveUrl: string | undefined;
   allowedPhones: string[] | undefined;
+  /**
+   * Who may get a new account (`SIGN_UP`): `closed` (the default): the first account, then only numbers in
+   * `ALLOWED_PHONES` or invited by the owner; `open`: any number. Existing accounts can always sign in.
+   */
+  signUp: "open" | "closed";
+  signInLimits: SignInLimits;
   /** Where file parts live (STORAGE, S3_*): server/src/storage/config.ts. */
   storage: StorageConfig;
   /** Addresses (IP, CIDR, `loopback`, `linklocal`, `uniquelocal`) of reverse proxies whose forwarding headers count. */
@@ -112,6 +137,13 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
+/** `SIGN_UP`: `open` or `closed` (the default when unset). */
+export function parseSignUp(value: string | undefined): "open" | "closed" {
+  if (!value || value === "closed") return "closed";
+  if (value === "open") return "open";
+  throw new ConfigError(`SIGN_UP must be open or closed; got "${value}"`);
+}
+
 /** `COMPAT`: unset, or `teldrive-1.8`. */
 export function parseCompat(value: string | undefined): boolean {
   if (!value) return false;
@@ -129,6 +161,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: env.ENCRYPTION_KEY || undefined,
     teldriveUrl: parseTeldriveUrl(env.TELDRIVE_URL),
     allowedPhones: list(env.ALLOWED_PHONES),
+    signUp: parseSignUp(env.SIGN_UP),
+    signInLimits: {
+      codesPerAddressPerHour: positiveInt(
+        "SIGN_IN_CODES_PER_ADDRESS",
+        env.SIGN_IN_CODES_PER_ADDRESS,
+        DEFAULT_SIGN_IN_LIMITS.codesPerAddressPerHour,
+      ),
+      wrongCodesPerAddressPerDay: positiveInt(
+        "SIGN_IN_WRONG_CODES_PER_ADDRESS",
+        env.SIGN_IN_WRONG_CODES_PER_ADDRESS,
+        DEFAULT_SIGN_IN_LIMITS.wrongCodesPerAddressPerDay,
+      ),
+      wrongCodesPerMinute: DEFAULT_SIGN_IN_LIMITS.wrongCodesPerMinute,
+    },
     storage: loadStorageConfig(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeouts: DEFAULT_TIMEOUTS,

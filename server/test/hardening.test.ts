@@ -182,12 +182,13 @@ describe("sign-in code requests", () => {
     }
   });
 
-  it("are capped per number over all addresses, so guessing stays bounded", async () => {
+  it("are not capped per number over all addresses, so nobody can use up a number's codes", async () => {
+    // Issue 28: a cap of 30 per number let six addresses lock its owner out. Guessing is bounded per address and
+    // over the server instead (sign-in-limits.test.ts).
     const codes = watchLoginCodes();
     try {
       const target = "+15550170002";
-      for (let i = 0; i < 30; i++) expect((await requestCode(target, `192.0.2.${100 + i}`)).type).toBe("auth");
-      expect(await requestCode(target, "192.0.2.200")).toMatchObject({ type: "error", message: /too many codes/ });
+      for (let i = 0; i < 31; i++) expect((await requestCode(target, `192.0.2.${100 + i}`)).type).toBe("auth");
     } finally {
       codes.restore();
     }

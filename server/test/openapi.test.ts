@@ -369,6 +369,28 @@ describe("trash", () => {
   });
 });
 
+describe("invitations", () => {
+  it("the owner (the first to sign in) lists, creates and withdraws them; others get 403", async () => {
+    expect((await call("GET", "/users/invitations")).statusCode).toBe(200);
+    expect((await call("POST", "/users/invitations", { body: { phone: "+15550509001" } })).statusCode).toBe(201);
+    expect((await call("POST", "/users/invitations", { body: { phone: "+15550509001" } })).statusCode).toBe(200);
+    expect((await call("POST", "/users/invitations", { body: { phone: "+15550500001" } })).statusCode).toBe(409);
+    expect((await call("POST", "/users/invitations", { body: { phone: "1" } })).statusCode).toBe(400);
+    const list = await call("GET", "/users/invitations");
+    expect(list.json()).toEqual([{ phone: "+15550509001", createdAt: expect.any(String) }]);
+    expect((await call("GET", "/users/invitations", { cookie: other.cookie })).statusCode).toBe(403);
+    expect((await call("GET", "/users/invitations", { cookie: null })).statusCode).toBe(401);
+    const phone = { params: { phone: "+15550509001" } };
+    expect((await call("DELETE", "/users/invitations/{phone}", { ...phone, cookie: other.cookie })).statusCode).toBe(
+      403,
+    );
+    expect((await call("DELETE", "/users/invitations/{phone}", phone)).statusCode).toBe(204);
+    expect((await call("DELETE", "/users/invitations/{phone}", phone)).statusCode).toBe(404);
+    expect((await call("DELETE", "/users/invitations/{phone}", { params: { phone: "x" } })).statusCode).toBe(400);
+    expect((await call("POST", "/users/invitations", { body: {}, cookie: null })).statusCode).toBe(401);
+  });
+});
+
 it("covered every operation of the document except the websocket", () => {
   const all = Object.entries(contract.doc.paths).flatMap(([p, item]) =>
     Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),

@@ -3,6 +3,7 @@ import { scaleMigration } from "./migration-3-scale.js";
 import { multiInstanceMigration } from "./migration-4-multi-instance.js";
 import { trashMigration } from "./migration-5-trash.js";
 import { bulkWritesMigration } from "./migration-7-bulk-writes.js";
+import { signUpMigration } from "./migration-8-sign-up.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -113,6 +114,8 @@ export const migrations: (string | string[])[] = [
   ["CREATE INDEX files_trash_folders ON files (trash_root) WHERE trash_root IS NOT NULL AND type = 'folder'"],
   // 7: copies and restores in batches, and who queued a job (see migration-7-bulk-writes.ts).
   bulkWritesMigration,
+  // 8: invitations, and sign-in limits per address (see migration-8-sign-up.ts).
+  signUpMigration,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {
