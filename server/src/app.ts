@@ -10,6 +10,7 @@ import { signInJobs } from "./auth/jobs.js";
 import { requireSignIn } from "./auth/private-routes.js";
 import { authRoutes, signOutRoutes } from "./auth/routes.js";
 import { capabilityRoutes } from "./capabilities/routes.js";
+import { removeRoutesOf } from "./compat/removed-routes.js";
 import type { Config } from "./config.js";
 import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
@@ -106,6 +107,7 @@ export async function buildApp(
     refuseCrossOrigin(req);
     guardBodyProgress(req, deps.config.timeouts);
   });
+  removeRoutesOf(app, deps.config.compat);
 
   // TELDRIVE_URL: a real Teldrive server answers /api; this server only serves the client.
   if (deps.config.teldriveUrl) await app.register(teldriveProxy, { upstream: deps.config.teldriveUrl });
