@@ -67,10 +67,13 @@ export interface Config {
   /** Directory holding the built web client; served at `/` when it exists. */
   webDist: string | undefined;
   /**
-   * `COMPAT=teldrive-1.8`: answer as a Teldrive 1.8 server would where our additions change behaviour (no
-   * `/capabilities`, no trash: a delete is for good), so the client's fallbacks can be tried against a real server.
+   * `COMPAT=teldrive-1.8` or `COMPAT=teldrive-main`: answer as that Teldrive server would where our additions change
+   * behaviour (no `/capabilities`, no trash: a delete is for good), so the client's fallbacks can be tried against a
+   * real server. True under either.
    */
   teldrive18: boolean;
+  /** Which Teldrive `COMPAT` names: 1.8 has no API-B routes, main none of those it removed (compat/removed-routes.ts). */
+  compat: Compat | undefined;
   /**
    * Rows a deleted tree changes per transaction (`DELETE_BATCH_ROWS`); a delete answers after the first batch and
    * the settle job does the rest (files/tree-delete.ts).
@@ -144,11 +147,13 @@ export function parseSignUp(value: string | undefined): "open" | "closed" {
   throw new ConfigError(`SIGN_UP must be open or closed; got "${value}"`);
 }
 
-/** `COMPAT`: unset, or `teldrive-1.8`. */
-export function parseCompat(value: string | undefined): boolean {
-  if (!value) return false;
-  if (value === "teldrive-1.8") return true;
-  throw new ConfigError(`COMPAT must be teldrive-1.8 or unset; got "${value}"`);
+export type Compat = "teldrive-1.8" | "teldrive-main";
+
+/** `COMPAT`: unset, `teldrive-1.8` or `teldrive-main`. */
+export function parseCompat(value: string | undefined): Compat | undefined {
+  if (!value) return undefined;
+  if (value === "teldrive-1.8" || value === "teldrive-main") return value;
+  throw new ConfigError(`COMPAT must be teldrive-1.8, teldrive-main or unset; got "${value}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -179,7 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeouts: DEFAULT_TIMEOUTS,
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, "../../web/dist"),
-    teldrive18: parseCompat(env.COMPAT),
+    teldrive18: parseCompat(env.COMPAT) !== undefined,
+    compat: parseCompat(env.COMPAT),
     deleteBatchRows: positiveInt("DELETE_BATCH_ROWS", env.DELETE_BATCH_ROWS, 1000),
     bulkJobsPerUser: positiveInt("BULK_JOBS_PER_USER", env.BULK_JOBS_PER_USER, 2),
     bulkMaxRows: positiveInt("BULK_MAX_ROWS", env.BULK_MAX_ROWS, 1_000_000),

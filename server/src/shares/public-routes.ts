@@ -4,13 +4,22 @@ import { isDownload } from "../content/routes.js";
 import { CONTENT_COLUMNS, type ContentFile, sendFile } from "../content/send-file.js";
 import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
-import { getOwnedFile, listFolder, toFileOut } from "../files/index.js";
+import {
+  CursorError,
+  findCursorPage,
+  getOwnedFile,
+  listFolder,
+  listGeneration,
+  toFileOut,
+  withNextCursor,
+} from "../files/index.js";
 import { Budget, requesterOf } from "../http/budget.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
 import { PasswordCache } from "./password-cache.js";
 import { ShareGuard } from "./share-guard.js";
 import { sharePassword } from "./share-password.js";
+import { clearShareCookie, makeShareToken, SHARE_COOKIE, setShareCookie, validShareToken } from "./share-token.js";
 
 interface ShareRow {
   id: string;
@@ -34,6 +43,7 @@ const listQuery = z.object({
   order: z.enum(["asc", "desc"]).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   page: z.coerce.number().int().min(1).optional(),
+  cursor: z.string().max(16_384).optional(),
 });
 const streamQuery = z.object({ download: z.string().optional() });
 
@@ -89,7 +99,9 @@ async function insideShare(db: Queryable, share: ShareRow, fileId: string): Prom
  * Shares opened by id, by anyone (public): what a share is, unlocking one with its password, its listing and its
  * files' content. The owner's side is owner-routes.ts.
  */
-export async function publicShareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
+export async function publicShareRoutes(app: FastifyInstance, { db, blobs, config }: Deps) {
+  // Teldrive 1.8 has neither the share_token cookie nor the /content URL (API-B).
+  const apiB = config.compat !== "teldrive-1.8";
   const guard = new ShareGuard(db);
   const passwords = new PasswordCache();
   app.addHook("onClose", () => passwords.close());
@@ -132,6 +144,12 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs }: Dep
     const { id } = shareParams.parse(req.params);
     const share = await liveShare(db, id);
     if (!share.password) return share;
+    // API-B: the cookie `POST /shares/{id}/unlock` set; a stale one does not hide a password sent the 1.8 way.
+    const token = apiB ? req.cookies[SHARE_COOKIE] : undefined;
+    if (token) {
+      if (validShareToken({ id: share.id, password: share.password }, token)) return share;
+      if (req.headers.authorization === undefined) throw unauthorized("invalid password");
+    }
     const password = sharePassword(req.headers.authorization);
     if (password === undefined) {
       // Media elements cannot set headers; the browser's Basic prompt fills them in.
@@ -159,43 +177,72 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs }: Dep
     const { id } = shareParams.parse(req.params);
     const share = await liveShare(db, id);
     const { password } = unlockBody.parse(req.body ?? {});
-    await checkPassword(req, reply, share, password);
+    try {
+      await checkPassword(req, reply, share, password);
+    } catch (err) {
+      // Teldrive main refuses a wrong password with 403, 1.8 (and this server by default) with 401.
+      if (config.compat === "teldrive-main" && err instanceof HttpError && err.status === 401)
+        throw new HttpError(403, "invalid password");
+      throw err;
+    }
+    if (apiB && share.password) {
+      const { token, expiry } = makeShareToken({ ...share, password: share.password });
+      setShareCookie(req, reply, share.id, token, expiry);
+    } else if (apiB) clearShareCookie(req, reply, share.id);
     return reply.status(204).send();
   });
 
   app.get("/shares/:id/files", async (req, reply) => {
     const share = await authorizedShare(req, reply, { basicPrompt: false });
     const query = listQuery.parse(req.query);
+    const generation = listGeneration(req.query, config.compat);
     if (share.type === "file") {
       const file = await getOwnedFile(db, share.user_id, share.file_id);
       if (!file) throw notFound("share not found");
-      return { items: [toFileOut(file)], meta: { count: 1, totalPages: 1, currentPage: 1 } };
+      const meta = generation === "b" ? {} : { count: 1, totalPages: 1, currentPage: 1 };
+      return { items: [toFileOut(file)], meta };
     }
     const folderId = await folderInShare(db, share, query.path ?? "/");
-    return listFolder(db, {
-      userId: share.user_id,
-      parentId: folderId,
-      sort: query.sort,
-      order: query.order,
-      page: query.page,
-      limit: query.limit,
-    });
+    const paging = { sort: query.sort ?? "name", order: query.order ?? "asc", limit: query.limit ?? 500 } as const;
+    if (generation === "b") {
+      try {
+        return await findCursorPage(
+          db,
+          { userId: share.user_id, parentId: folderId },
+          { ...paging, cursor: query.cursor },
+        );
+      } catch (err) {
+        if (err instanceof CursorError) throw badRequest(err.message);
+        throw err;
+      }
+    }
+    const list = await listFolder(db, { userId: share.user_id, parentId: folderId, ...paging, page: query.page });
+    return generation === "both" ? withNextCursor(db, list, paging) : list;
   });
 
+  /** A file of a share: the share itself or a file below the shared folder. */
+  const sendShared = (opts: { basicPrompt: boolean }) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const share = await authorizedShare(req, reply, opts);
+    const { fileId } = req.params as { fileId: string };
+    const { download } = streamQuery.parse(req.query);
+    if (!UUID.test(fileId) || !(await insideShare(db, share, fileId))) throw notFound("file not found");
+    const [file] = await db.query<ContentFile>(
+      `SELECT ${CONTENT_COLUMNS} FROM files WHERE id = $1 AND user_id = $2 AND status = 'active'`,
+      [fileId, share.user_id],
+    );
+    if (!file) throw notFound("file not found");
+    return sendFile(req, reply, blobs, file, { download: isDownload(download) });
+  };
   app.route({
     method: ["GET", "HEAD"],
     url: "/shares/:id/files/:fileId/:name",
-    handler: async (req, reply) => {
-      const share = await authorizedShare(req, reply, { basicPrompt: true });
-      const { fileId } = req.params as { fileId: string };
-      const { download } = streamQuery.parse(req.query);
-      if (!UUID.test(fileId) || !(await insideShare(db, share, fileId))) throw notFound("file not found");
-      const [file] = await db.query<ContentFile>(
-        `SELECT ${CONTENT_COLUMNS} FROM files WHERE id = $1 AND user_id = $2 AND status = 'active'`,
-        [fileId, share.user_id],
-      );
-      if (!file) throw notFound("file not found");
-      return sendFile(req, reply, blobs, file, { download: isDownload(download) });
-    },
+    handler: sendShared({ basicPrompt: true }),
   });
+  // Teldrive main's URL (API-B), which unlocks with the share_token cookie: no Basic prompt.
+  if (apiB)
+    app.route({
+      method: ["GET", "HEAD"],
+      url: "/shares/:id/files/:fileId/content",
+      handler: sendShared({ basicPrompt: false }),
+    });
 }

@@ -17,13 +17,18 @@ const bool = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : v === "true" || v === "1"));
 
 const uploadQuery = z.object({
-  partName: z.string().min(1).max(1024),
+  // Teldrive main (API-B) names parts itself; so do we when the client sends no name.
+  partName: z.string().min(1).max(1024).optional(),
   fileName: z.string().min(1).max(1024),
   partNo: z.coerce.number().int().min(1).max(100_000),
   channelId: z.coerce.number().int().min(0).optional(),
   encrypted: bool(false),
   hashing: bool(true),
 });
+
+/** A part's name when the client gives none: the file's name, then `.part.002` onwards (Teldrive main's scheme). */
+export const partNameOf = (fileName: string, partNo: number) =>
+  partNo <= 1 ? fileName : `${fileName}.part.${String(partNo).padStart(3, "0")}`;
 
 const uploadIdParams = z.object({ id: z.string().min(1).max(512) });
 const statsQuery = z.object({ days: z.coerce.number().int().min(1).max(366) });
@@ -166,7 +171,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
           [
             id,
             user.userId,
-            query.partName,
+            query.partName ?? partNameOf(query.fileName, query.partNo),
             query.partNo,
             partId,
             channelId,
