@@ -157,6 +157,23 @@ describe("share passwords", () => {
     // Everyone else behind the same proxy is not locked out.
     expect((await viaProxy("pw", "198.51.100.2")).statusCode).toBe(204);
   });
+
+  it("cannot be pinned on a victim's address through a Forwarded chain whose nearest element is obfuscated", async () => {
+    const shareId = await protectedShare("pw");
+    const viaProxy = (password: string, forwarded: string) =>
+      server.app.inject({
+        method: "POST",
+        url: `/api/shares/${shareId}/unlock`,
+        payload: { password },
+        remoteAddress: "127.0.0.1",
+        headers: { forwarded },
+      });
+    // The proxy hides the attacker's address (RFC 7239 section 6.3) after the address the attacker claimed.
+    for (const hidden of ["_hidden", "unknown", "_hidden", "unknown", '"_x9"'])
+      expect((await viaProxy("wrong", `for=198.51.100.3, for=${hidden}`)).statusCode).toBe(401);
+    // The victim at the claimed address still gets in.
+    expect((await viaProxy("pw", "for=198.51.100.3")).statusCode).toBe(204);
+  });
 });
 
 describe("sign-in code requests", () => {
