@@ -275,6 +275,56 @@ describe("part bodies over a real connection", () => {
   });
 });
 
+describe("a file made of encrypted parts", () => {
+  it("is refused at creation when a part's salt is wrong or missing, and reads back with the right ones", async () => {
+    const user = await createUser(server);
+    const data = crypto.randomBytes(2000);
+    const [a, b] = await uploadParts(server, user.cookie, data, { partSize: 1000, encrypted: true });
+    if (!a || !b) throw new Error("two parts expected");
+    const make = (name: string, parts: { id: number; salt?: string }[]) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/files",
+        headers: { cookie: user.cookie },
+        payload: { name, type: "file", path: "/", size: 2000, encrypted: true, channelId: a.channelId, parts },
+      });
+    const wrong = [
+      [
+        { id: a.partId, salt: b.salt },
+        { id: b.partId, salt: b.salt },
+      ],
+      [{ id: a.partId, salt: a.salt }, { id: b.partId }],
+      [
+        { id: a.partId, salt: a.salt },
+        { id: b.partId, salt: "" },
+      ],
+      [
+        { id: a.partId, salt: a.salt.replace(/^./, (c) => (c === "A" ? "B" : "A")) },
+        { id: b.partId, salt: b.salt },
+      ],
+    ];
+    for (const [i, parts] of wrong.entries()) {
+      const res = await make(`wrong ${i}.bin`, parts);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/salt/);
+    }
+    const listed = await server.app.inject({ url: "/api/files?path=/", headers: { cookie: user.cookie } });
+    expect(listed.json().items).toEqual([]);
+
+    const made = await make("right.bin", [
+      { id: a.partId, salt: a.salt },
+      { id: b.partId, salt: b.salt },
+    ]);
+    expect(made.statusCode, made.body).toBe(201);
+    const read = await server.app.inject({
+      url: `/api/files/${made.json().id}/right.bin`,
+      headers: { cookie: user.cookie },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.rawPayload.equals(data)).toBe(true);
+  });
+});
+
 describe("GET and DELETE /api/uploads/{id}", () => {
   it("lists the caller's parts in order for resume, and nobody else's", async () => {
     const alice = await createUser(server);

@@ -110,6 +110,12 @@ export const migrations: (string | string[])[] = [
   trashMigration,
   // 6: the folders of each deleted tree, where each step of settling it starts (files/tree-delete.ts).
   ["CREATE INDEX files_trash_folders ON files (trash_root) WHERE trash_root IS NOT NULL AND type = 'folder'"],
+  // 7: each encrypted part's salt, so a file is refused at creation when a part's salt is wrong (files/content.ts).
+  // Known for parts stored from now on and, from their upload rows, for parts still waiting to become a file.
+  [
+    "ALTER TABLE parts ADD COLUMN salt text",
+    "UPDATE parts p SET salt = u.salt FROM uploads u WHERE u.part_id = p.id AND p.encrypted AND u.salt <> ''",
+  ],
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

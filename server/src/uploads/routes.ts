@@ -147,7 +147,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
     let row: UploadRow | undefined;
     try {
       row = await db.tx(async (q) => {
-        await recordPart(q, { id: partId, channelId, userId: user.userId, size, encrypted: query.encrypted });
+        await recordPart(q, { id: partId, channelId, userId: user.userId, size, encrypted: query.encrypted, salt });
         // Racing sends of one part take turns, so each sees the part it replaces (and releases it).
         await q.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7002))", [
           `${user.userId}/${id}/${query.partNo}`,
