@@ -210,6 +210,70 @@ describe("part bodies over a real connection", () => {
     expect(listed.json()).toEqual([]);
   });
 
+  it("refuses a part whose channel is deleted while it is written: no 500, nothing stored or recorded", async () => {
+    const user = await createUser(keyless);
+    const { port } = keyless.app.server.address() as AddressInfo;
+    const headers = { cookie: user.cookie };
+    const made = await keyless.app.inject({
+      method: "POST",
+      url: "/api/users/channels",
+      headers,
+      payload: { channelName: "doomed" },
+    });
+    expect(made.statusCode).toBe(201);
+    const channels = (await keyless.app.inject({ url: "/api/users/channels", headers })).json();
+    const doomed = (channels as { channelId: number; channelName: string }[]).find((c) => c.channelName === "doomed");
+    if (!doomed) throw new Error("no channel made");
+    let incoming: http.IncomingMessage | undefined;
+    keyless.app.server.once("request", (r: http.IncomingMessage) => {
+      incoming = r;
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          port,
+          host: "127.0.0.1",
+          method: "POST",
+          path: `/api/uploads/doomed?${partQuery()}&channelId=${doomed.channelId}`,
+          headers: { ...headers, "content-length": "200000", "content-type": "application/octet-stream" },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (d) => {
+            body += d;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      req.write(crypto.randomBytes(100_000));
+      // Mid-body, writing to the store: now the channel goes (nothing references it yet), then the rest arrives.
+      vi.waitFor(() => expect(incoming?.socket.bytesRead).toBeGreaterThan(100_000), { timeout: 120_000 })
+        .then(() => keyless.app.inject({ method: "DELETE", url: `/api/users/channels/${doomed.channelId}`, headers }))
+        .then((deleted) => {
+          expect(deleted.statusCode).toBe(204);
+          req.end(crypto.randomBytes(100_000));
+        })
+        .catch(reject);
+    });
+    const { status, body } = await answer;
+    expect({ status, body: JSON.parse(body) }).toEqual({
+      status: 404,
+      body: { code: 404, message: "channel not found" },
+    });
+    const listed = await keyless.app.inject({ url: "/api/uploads/doomed", headers });
+    expect(listed.json()).toEqual([]);
+    const file = await keyless.app.inject({
+      method: "POST",
+      url: "/api/files",
+      headers,
+      payload: { name: "doomed.bin", type: "file", path: "/", uploadId: "doomed" },
+    });
+    expect(file.statusCode).toBe(400);
+    expect((await channelFiles(keyless)).filter((name) => name.startsWith(`${doomed.channelId}/`))).toEqual([]);
+    expect(await blobsOf(keyless).channelExists(doomed.channelId)).toBe(false);
+  });
+
   it("carries many parts over one keep-alive connection without piling up socket listeners", async () => {
     const { cookie } = await createUser(keyless);
     const { port } = keyless.app.server.address() as AddressInfo;
