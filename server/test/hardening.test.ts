@@ -250,7 +250,7 @@ describe("a keep-alive connection", () => {
     const socket = net.connect(port, "127.0.0.1");
     let buffered = Buffer.alloc(0);
     let waiting: (() => void) | undefined;
-    socket.on("data", (d) => {
+    socket.on("data", (d: Buffer) => {
       buffered = Buffer.concat([buffered, d]);
       waiting?.();
     });
