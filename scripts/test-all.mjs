@@ -6,7 +6,8 @@ import { startTestPostgres } from "./test-postgres.mjs";
 
 const suites = [
   ["lint", "npx", ["biome", "check", "."]],
-  // The client's import layers (scripts/check-layers.mjs), with planted violations it must catch.
+  // The client's and the server's import layers and the server's import circles (scripts/check-layers.mjs), with
+  // planted violations it must catch.
   ["lint layers", "node", ["--test", "scripts/check-layers.test.mjs"]],
   ["typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present"]],
   ["web unit", "npm", ["test", "-w", "web"]],

@@ -1,7 +1,7 @@
 // Seeding big folders fast: one template row through the API, then copies made in SQL while the server is stopped.
 import type { APIRequestContext } from "playwright-core";
 import { openDb } from "../../server/src/db/index.js";
-import { nameSortKey } from "../../server/src/files/lib/name-key.js";
+import { nameSortKey } from "../../server/src/db/name-key.js";
 
 export async function createEmptyFile(request: APIRequestContext, name: string, folder: string): Promise<string> {
   const res = await request.post("/api/files", {

@@ -14,9 +14,9 @@ import { COOKIE_NAME, createSession } from "../../server/src/auth/session.js";
 import { ensureUserDefaults } from "../../server/src/auth/user-defaults.js";
 import { loadConfig } from "../../server/src/config.js";
 import { type Db, openDb } from "../../server/src/db/index.js";
+import { nameSortKey } from "../../server/src/db/name-key.js";
 import { categoryOf } from "../../server/src/files/lib/category.js";
 import { mimeTypeFor } from "../../server/src/files/lib/mime.js";
-import { nameSortKey } from "../../server/src/files/lib/name-key.js";
 import { Blobs } from "../../server/src/storage/blobs.js";
 import { type Cluster, startCachedCluster } from "./lib/pg-cluster.js";
 import {

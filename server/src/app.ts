@@ -6,6 +6,7 @@ import proxyAddr from "@fastify/proxy-addr";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { signInJobs } from "./auth/jobs.js";
 import { requireSignIn } from "./auth/private-routes.js";
 import { authRoutes, signOutRoutes } from "./auth/routes.js";
 import { capabilityRoutes } from "./capabilities/routes.js";
@@ -14,19 +15,24 @@ import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
 import { useCompression } from "./delivery/compression.js";
 import type { Deps } from "./deps.js";
+import { fileJobs } from "./files/jobs.js";
 import { fileRoutes } from "./files/routes.js";
 import { refuseNulInUrl, registerBodyParsers } from "./http/body-parsers.js";
 import { guardBodyProgress } from "./http/body-progress.js";
 import { errorHandler } from "./http/errors.js";
 import { translateForwarded } from "./http/forwarded.js";
 import { refuseCrossOrigin } from "./http/same-origin.js";
-import { createJobQueue, scheduleRecurringJobs } from "./jobs/index.js";
+import { createJobQueue, scheduleRecurring } from "./jobs/queue.js";
+import { partJobs } from "./parts/jobs.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
-import { ownerShareRoutes } from "./shares/owner-list.js";
-import { shareRoutes } from "./shares/routes.js";
+import { shareJobs } from "./shares/jobs.js";
+import { ownerShareRoutes } from "./shares/owner-routes.js";
+import { publicShareRoutes } from "./shares/public-routes.js";
 import { Blobs } from "./storage/blobs.js";
 import { openThumbnailCache } from "./thumbnails/cache.js";
+import { thumbnailJobs } from "./thumbnails/jobs.js";
 import { thumbnailRoutes } from "./thumbnails/routes.js";
+import { uploadJobs } from "./uploads/jobs.js";
 import { uploadRoutes } from "./uploads/routes.js";
 import { userRoutes } from "./users/routes.js";
 import { versionRoutes } from "./version/routes.js";
@@ -73,7 +79,17 @@ export async function buildApp(
   const blobs = new Blobs(deps.config);
   const thumbnails = openThumbnailCache(deps.config);
   app.addHook("onClose", () => thumbnails.store.close());
-  const full: Deps = { ...deps, blobs, thumbnails, jobs: createJobQueue({ ...deps, blobs, thumbnails }) };
+  const services = { ...deps, blobs, thumbnails };
+  // Each area's background work; the queue runs the kinds, and the recurring ones are added once at start.
+  const jobs = [
+    ...partJobs(services),
+    ...fileJobs(services),
+    ...uploadJobs,
+    ...thumbnailJobs(services),
+    ...signInJobs,
+    ...shareJobs,
+  ];
+  const full: Deps = { ...services, jobs: createJobQueue(deps.db, jobs) };
   const trusted = deps.config.trustProxy ? proxyAddr.compile(deps.config.trustProxy) : () => false;
 
   app.setErrorHandler(errorHandler);
@@ -95,7 +111,7 @@ export async function buildApp(
   if (deps.config.teldriveUrl) await app.register(teldriveProxy, { upstream: deps.config.teldriveUrl });
   else {
     app.addHook("onReady", async () => {
-      await scheduleRecurringJobs(deps.db);
+      await scheduleRecurring(deps.db.background, jobs);
       await full.jobs.start();
     });
     app.addHook("onClose", () => full.jobs.stop());
@@ -106,7 +122,7 @@ export async function buildApp(
         await api.register(versionRoutes, full);
         // Teldrive 1.8 has no /capabilities: clients then assume its behaviour for every field.
         if (!deps.config.teldrive18) await api.register(capabilityRoutes, full);
-        await api.register(shareRoutes, full);
+        await api.register(publicShareRoutes, full);
         // Everything else needs a session: one hook for the whole scope puts the user on req.user.
         await api.register(async (signedIn) => {
           requireSignIn(signedIn, full.db);

@@ -51,6 +51,13 @@ export interface Config {
    * the settle job does the rest (files/tree-delete.ts).
    */
   deleteBatchRows: number;
+  /**
+   * Bulk writes (files/bulk-write.ts): how many may run in the background for one user at once
+   * (`BULK_JOBS_PER_USER`), and the most rows one copy may write (`BULK_MAX_ROWS`); beyond either the answer is 429.
+   * They take `deleteBatchRows` rows per transaction.
+   */
+  bulkJobsPerUser: number;
+  bulkMaxRows: number;
 }
 
 /** A setting the server cannot start with; main prints the message and exits. */
@@ -128,5 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, "../../web/dist"),
     teldrive18: parseCompat(env.COMPAT),
     deleteBatchRows: positiveInt("DELETE_BATCH_ROWS", env.DELETE_BATCH_ROWS, 1000),
+    bulkJobsPerUser: positiveInt("BULK_JOBS_PER_USER", env.BULK_JOBS_PER_USER, 2),
+    bulkMaxRows: positiveInt("BULK_MAX_ROWS", env.BULK_MAX_ROWS, 1_000_000),
   };
 }

@@ -1,6 +1,6 @@
 import type { Config } from "./config.js";
 import type { Db } from "./db/index.js";
-import type { JobQueue } from "./jobs/index.js";
+import type { JobQueue } from "./jobs/queue.js";
 import type { Blobs } from "./storage/blobs.js";
 import type { ThumbnailCache } from "./thumbnails/cache.js";
 

@@ -306,3 +306,56 @@ describe("a server killed while it deletes a tree and reclaims its parts", () =>
     expect(read.body.length).toBe(64 * 20);
   }, 300_000);
 });
+
+describe("a server killed while it copies and restores big trees", () => {
+  it("finishes both after a restart: the copy and the restored tree are whole", async () => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) child = await startChild();
+    const json = async (method: string, p: string, body?: unknown) => {
+      const res = await send(method, p, body === undefined ? undefined : JSON.stringify(body));
+      expect(res.status, res.body.toString()).toBeLessThan(300);
+      return JSON.parse(res.body.toString() || "null") as { id: string; items: { id: string; name: string }[] };
+    };
+    await json("POST", "/files/mkdir", { path: "/orig/inner" });
+    for (let i = 0; i < 150; i++)
+      await json("POST", "/files", { name: `c${i}`, type: "file", path: i % 3 ? "/orig" : "/orig/inner" });
+    /** Names below `path` (relative to it), from a deep listing. */
+    const below = async (path: string) => {
+      const found = await json("GET", `/files?operation=find&path=${path}&deepSearch=true&limit=500`);
+      return found.items.map((f) => f.name).sort();
+    };
+    const whole = await below("/orig");
+    expect(whole.length).toBe(151);
+    const orig = (await json("GET", "/files?operation=find&path=/&name=orig")).items[0]?.id;
+
+    // A copy of 152 rows at 3 per step: kill while its job runs (or, on a fast machine, just after).
+    const copy = await json("POST", `/files/${orig}/copy`, { destination: "/", newName: "dup" });
+    expect(copy.id).toBeTruthy();
+    await vi.waitFor(async () => expect((await below("/dup")).length).toBeGreaterThan(3), {
+      timeout: 60_000,
+      interval: 5,
+    });
+    await killChild(child, "SIGKILL");
+    child = await startChild();
+    await vi.waitFor(async () => expect(await below("/dup")).toEqual(whole), { timeout: 120_000, interval: 100 });
+
+    // The same for a restore of the tree from the trash.
+    await json("POST", "/files/delete", { ids: [orig] });
+    await vi.waitFor(async () => expect((await json("GET", "/trash")).items.map((i) => i.name)).toContain("orig"), {
+      timeout: 60_000,
+      interval: 50,
+    });
+    // Once the settle job is done, of these trees the drive holds only /dup and its 151 rows.
+    const ours = async () => (await below("/")).filter((n) => /^(c\d+|inner|orig|dup)$/.test(n)).length;
+    await vi.waitFor(async () => expect(await ours()).toBe(152), { timeout: 120_000, interval: 50 });
+    await json("POST", "/trash/restore", { ids: [orig] });
+    await vi.waitFor(async () => expect((await below("/orig")).length).toBeGreaterThan(3), {
+      timeout: 60_000,
+      interval: 5,
+    });
+    await killChild(child, "SIGKILL");
+    child = await startChild();
+    await vi.waitFor(async () => expect(await below("/orig")).toEqual(whole), { timeout: 120_000, interval: 100 });
+    // Both copies are whole, and the copy did not take anything of the restored tree twice.
+    expect(await below("/dup")).toEqual(whole);
+  }, 300_000);
+});

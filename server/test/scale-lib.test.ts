@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { maintenanceFor } from "../src/db/maintenance.js";
+import { nameSortKey } from "../src/db/name-key.js";
 import { Turns } from "../src/db/turns.js";
-import { nameSortKey } from "../src/files/lib/name-key.js";
 import { regexProblem } from "../src/files/lib/regex-guard.js";
 import { segmentRanges } from "../src/files/lib/segments.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nameSortKey } from "../src/files/lib/name-key.js";
+import { nameSortKey } from "../src/db/name-key.js";
 import {
   call,
   type FileJson,

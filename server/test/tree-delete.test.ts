@@ -111,6 +111,8 @@ describe("deleting a tree bigger than one batch", () => {
 
     const back = await call(server, user, "POST", "/trash/restore", { ids: [top.id] });
     expect(back.status).toBe(200);
+    // The restore too answers after one batch; its job brings back the rest.
+    await jobsDone(server);
     expect(await driveNames(user)).toEqual(before);
     expect(await drifts()).toEqual({ counts: [], marks: [] });
   });

@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Deps } from "../deps.js";
 import { unauthorized } from "../http/errors.js";
+import { rfc3339 } from "../http/rfc3339.js";
 import { syncChannels } from "../users/channels.js";
 import { COOKIE_NAME, clearSessionCookie, createSession, setSessionCookie, userByToken } from "./session.js";
 import { SignInFlow } from "./sign-in-flow.js";
 import { redeemGrant } from "./sign-in-state.js";
-import { rfc3339 } from "./time.js";
 import { appNameFromUserAgent } from "./user-agent.js";
 import { ensureUserDefaults } from "./user-defaults.js";
 

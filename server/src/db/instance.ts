@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { DbHandle } from "./index.js";
+import type { DbHandle } from "./handle.js";
 
 /** First key of the advisory lock each running instance holds on its own id (the second key). */
 const PRESENCE_LOCK = 7020;

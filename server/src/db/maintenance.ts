@@ -1,4 +1,4 @@
-import type { OpenedDb } from "./index.js";
+import type { OpenedDb } from "./handle.js";
 
 const CHECK_EVERY_MS = 30_000;
 const FIRST_CHECK_MS = 10_000;

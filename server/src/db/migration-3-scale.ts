@@ -5,7 +5,7 @@
  *   parts by id in `files.parts`, found through a GIN index, and uploads through `uploads.part_id`. Nothing
  *   references a part whose row is gone, and a part is removed only when nothing references it.
  * - `jobs`: the durable background queue (jobs/queue.ts).
- * - `files.name_key`: the name as people sort it, computed in TypeScript (files/lib/name-key.ts); the fallback
+ * - `files.name_key`: the name as people sort it, computed in TypeScript (db/name-key.ts); the fallback
  *   trigger below only covers rows written outside the files module.
  * - `scope_counts` and `page_marks`, kept by statement triggers on `files`: how many active rows a scope holds
  *   (a folder's children, a user's whole drive, a user's files of one category), split into folders (seg 0) and

@@ -1,7 +1,8 @@
-import type { DbHandle } from "./index.js";
+import type { DbHandle } from "./handle.js";
 import { scaleMigration } from "./migration-3-scale.js";
 import { multiInstanceMigration } from "./migration-4-multi-instance.js";
 import { trashMigration } from "./migration-5-trash.js";
+import { bulkWritesMigration } from "./migration-7-bulk-writes.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -110,7 +111,9 @@ export const migrations: (string | string[])[] = [
   trashMigration,
   // 6: the folders of each deleted tree, where each step of settling it starts (files/tree-delete.ts).
   ["CREATE INDEX files_trash_folders ON files (trash_root) WHERE trash_root IS NOT NULL AND type = 'folder'"],
-  // 7: each encrypted part's salt, so a file is refused at creation when a part's salt is wrong (files/content.ts).
+  // 7: copies and restores in batches, and who queued a job (see migration-7-bulk-writes.ts).
+  bulkWritesMigration,
+  // 8: each encrypted part's salt, so a file is refused at creation when a part's salt is wrong (files/content.ts).
   // Known for parts stored from now on and, from their upload rows, for parts still waiting to become a file.
   [
     "ALTER TABLE parts ADD COLUMN salt text",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { timeoutError } from "./errors.js";
-import type { DbHandle, OpenedDb, Queryable } from "./index.js";
+import type { DbHandle, OpenedDb, Queryable } from "./handle.js";
 import type { FromWorker, ToWorker, WireError, WorkerInit } from "./pglite-protocol.js";
 import { seedFromTemplate } from "./pglite-template.js";
 import { type Lane, Turns } from "./turns.js";

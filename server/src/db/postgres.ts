@@ -1,6 +1,6 @@
 import pg from "pg";
 import { retrying } from "./errors.js";
-import type { DbHandle, OpenedDb } from "./index.js";
+import type { DbHandle, OpenedDb } from "./handle.js";
 
 // int8 (bigint, count(*), sum()) and numeric as JS numbers: sizes stay far below 2^53.
 const INT8 = 20;

@@ -1,3 +1,4 @@
+import { rfc3339 } from "../http/rfc3339.js";
 import type { StoredPart } from "../storage/blobs.js";
 
 /** A row of the `files` table as the drivers return it (int8 as number, timestamptz as Date, jsonb parsed). */
@@ -15,7 +16,7 @@ export interface FileRow {
   parts: StoredPart[] | null;
   channel_id: number | null;
   hash: string | null;
-  /** The name as it sorts (lib/name-key.ts). */
+  /** The name as it sorts (db/name-key.ts). */
   name_key: string;
   created_at: Date;
   updated_at: Date;
@@ -41,9 +42,6 @@ export interface FileList {
   items: FileOut[];
   meta: { count: number; totalPages: number; currentPage: number };
 }
-
-/** RFC 3339 with whole seconds, as Teldrive's encoder writes it. */
-export const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d+Z$/, "Z");
 
 /** The columns toFileOut reads; `updated_at` is a string when the row came as JSON (list pages). */
 export type FileOutRow = Pick<

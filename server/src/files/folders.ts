@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from "uuid";
 import type { Queryable } from "../db/index.js";
+import { nameSortKey } from "../db/name-key.js";
 import { conflict, notFound } from "../http/errors.js";
 import type { FileRow } from "./file-row.js";
 import { FOLDER_MIME } from "./lib/mime.js";
-import { nameSortKey } from "./lib/name-key.js";
 import { checkName } from "./lib/names.js";
 import { getRootFolder, isUuid, pathSegments, requireOwnedFolder, resolvePath } from "./tree.js";
 

@@ -15,7 +15,7 @@
  * - `pathOf(db, fileId)`: "/Docs/a.pdf" ("" for the root folder).
  * - `FileRow`, `FileOut`, `FileList` types; `SortField`, `SortOrder`.
  * Counts of folders and whole drives are kept by triggers on `files` (migration 3), so code outside this
- * module that writes `files` rows needs no bookkeeping; it should set `name_key` (lib/name-key.ts).
+ * module that writes `files` rows needs no bookkeeping; it should set `name_key` (db/name-key.ts).
  */
 
 export { type FileList, type FileOut, type FileRow, toFileOut } from "./file-row.js";

@@ -50,7 +50,8 @@ export const listQuerySchema = z.object({
 });
 
 const partSchema = z.object({ id: z.number().int().positive(), salt: z.string().optional() });
-const dateTime = z.iso.datetime({ offset: true });
+/** A date-time with an offset (RFC 3339). */
+export const dateTime = z.iso.datetime({ offset: true });
 
 /** What a new or replaced file's content may come from. */
 const contentFields = {
@@ -97,12 +98,6 @@ export const copyBodySchema = z.object({
 export const deleteBodySchema = z.object({ ids: z.array(z.string()).min(1) });
 
 export const mkdirBodySchema = z.object({ path: z.string() });
-
-/** Share create/update; `password: null` (our addition) removes the password, `expiresAt: null` the expiry. */
-export const shareBodySchema = z.object({
-  password: z.string().nullable().optional(),
-  expiresAt: dateTime.nullable().optional(),
-});
 
 export const idParamsSchema = z.object({ id: z.string() });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
+import { checkItemCount } from "./bulk-write.js";
 import { deleteBodySchema, restoreBodySchema, trashQuerySchema } from "./schemas.js";
 import { deleteTrashed, emptyTrash, listTrash, restoreTrashed } from "./trash.js";
 
@@ -14,15 +15,16 @@ export async function trashRoutes(app: FastifyInstance, { config, db, jobs }: De
   app.post("/trash/restore", async (req) => {
     const { user } = req;
     const body = restoreBodySchema.parse(req.body);
-    const result = await db.tx((q) =>
-      restoreTrashed(q, user.userId, body.ids, body.onConflict, config.deleteBatchRows),
-    );
+    checkItemCount(body.ids);
+    const result = await db.tx((q) => restoreTrashed(q, user.userId, body.ids, body.onConflict, config));
+    jobs.kick();
     return result;
   });
 
   app.post("/trash/delete", async (req, reply) => {
     const { user } = req;
     const body = deleteBodySchema.parse(req.body);
+    checkItemCount(body.ids);
     await db.tx((q) => deleteTrashed(q, user.userId, body.ids, config.deleteBatchRows));
     jobs.kick();
     return reply.status(204).send();
@@ -30,7 +32,7 @@ export async function trashRoutes(app: FastifyInstance, { config, db, jobs }: De
 
   app.post("/trash/empty", async (req, reply) => {
     const { user } = req;
-    await db.tx((q) => emptyTrash(q, user.userId, config.deleteBatchRows));
+    await db.tx((q) => emptyTrash(q, user.userId, config));
     jobs.kick();
     return reply.status(204).send();
   });

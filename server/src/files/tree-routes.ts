@@ -1,15 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { v7 as uuidv7 } from "uuid";
 import type { Queryable } from "../db/index.js";
+import { nameSortKey } from "../db/name-key.js";
 import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
+import { checkItemCount } from "./bulk-write.js";
 import { type FileRow, toFileOut } from "./file-row.js";
 import { lockMoves, makeDirs, resolveDestination } from "./folders.js";
-import { nameSortKey } from "./lib/name-key.js";
 import { checkName } from "./lib/names.js";
 import { copyBodySchema, deleteBodySchema, idParamsSchema, moveBodySchema } from "./schemas.js";
 import { trashTrees } from "./trash.js";
-import { isInsideFolder, isUuid, requireOwnedFile, subtreeSql } from "./tree.js";
+import { isInsideFolder, isUuid, requireOwnedFile } from "./tree.js";
+import { copyTree } from "./tree-copy.js";
 import { deleteTrees } from "./tree-delete.js";
 
 /** The user's rows for all `ids` (deduplicated), locked for change; 404 unless every one is the user's. */
@@ -29,6 +30,7 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
   app.post("/files/move", async (req, reply) => {
     const { user } = req;
     const body = moveBodySchema.parse(req.body);
+    checkItemCount(body.ids);
     if (body.destinationName !== undefined && body.ids.length !== 1)
       throw badRequest("destinationName needs exactly one id");
     const newName = body.destinationName === undefined ? undefined : checkName(body.destinationName);
@@ -64,6 +66,7 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
   app.post("/files/delete", async (req, reply) => {
     const { user } = req;
     const body = deleteBodySchema.parse(req.body);
+    checkItemCount(body.ids);
     await db.tx(async (q) => {
       const items = await ownedRows(q, user.userId, body.ids);
       // Teldrive 1.8 deletes for good; this server moves the items to the trash (files/trash.ts).
@@ -79,7 +82,8 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
     const { id } = idParamsSchema.parse(req.params);
     const body = copyBodySchema.parse(req.body);
     const updatedAt = body.updatedAt ?? new Date().toISOString();
-    // One transaction: folders made for the destination vanish with a refused copy, and the copy appears whole.
+    // One transaction for the checks and the first batch: folders made for the destination vanish with a refused
+    // copy. A bigger tree is copied on by a job (tree-copy.ts).
     const top = await db.tx(async (q) => {
       const source = await requireOwnedFile(q, user.userId, id, "share");
       if (source.parent_id === null) throw badRequest("the root folder cannot be copied");
@@ -94,58 +98,9 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
         name,
       ]);
       if (taken.length > 0) throw conflict(`"${name}" already exists in the destination`);
-      return copyTree(q, { source, dest: dest.id, name, updatedAt, userId: user.userId });
+      return copyTree(q, { source, dest: dest.id, name, updatedAt, userId: user.userId }, config);
     });
+    jobs.kick();
     return toFileOut(top);
   });
-}
-
-/**
- * Copies a file or folder tree as rows only: the copies reference the same parts (a part is removed only when
- * nothing references it, parts/parts.ts), so a 1,000-file tree is two statements, not a thousand file copies.
- * The parts stay locked until the copy commits, so the reclaim job cannot take them meanwhile.
- */
-async function copyTree(
-  q: Queryable,
-  opts: { source: FileRow; dest: string; name: string; updatedAt: string; userId: number },
-): Promise<FileRow> {
-  const tree = await q.query<{ id: string }>(`${subtreeSql("$1")}SELECT id FROM tree`, [[opts.source.id]]);
-  const oldIds = tree.map((r) => r.id);
-  const newIds = oldIds.map(() => uuidv7());
-  const [parts] = await q.query<{ wanted: number; locked: number }>(
-    `WITH wanted AS (
-       SELECT DISTINCT (p ->> 'id')::bigint AS id FROM files f,
-         jsonb_array_elements(CASE WHEN jsonb_typeof(f.parts) = 'array' THEN f.parts ELSE '[]' END) p
-       WHERE f.id = ANY($1::uuid[])
-     ), locked AS (SELECT id FROM parts WHERE id IN (SELECT id FROM wanted) FOR SHARE)
-     SELECT (SELECT count(*) FROM wanted) AS wanted, (SELECT count(*) FROM locked) AS locked`,
-    [oldIds],
-  );
-  if (parts && parts.wanted !== parts.locked) throw conflict("the source changed while it was copied; try again");
-  const [top] = await q.query<FileRow>(
-    `WITH copied AS (
-     INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
-       channel_id, hash, updated_at)
-     SELECT m.new_id, CASE WHEN f.id = $3 THEN $4 ELSE f.name END, CASE WHEN f.id = $3 THEN $5 ELSE f.name_key END,
-       f.type, f.mime_type, f.size, f.category, f.encrypted, $6, CASE WHEN f.id = $3 THEN $7::uuid ELSE p.new_id END,
-       f.parts, f.channel_id, f.hash, $8
-     FROM unnest($1::uuid[], $2::uuid[]) AS m(old_id, new_id)
-     JOIN files f ON f.id = m.old_id
-     LEFT JOIN unnest($1::uuid[], $2::uuid[]) AS p(old_id, new_id) ON p.old_id = f.parent_id
-     RETURNING *)
-     SELECT * FROM copied WHERE id = $9`,
-    [
-      oldIds,
-      newIds,
-      opts.source.id,
-      opts.name,
-      nameSortKey(opts.name),
-      opts.userId,
-      opts.dest,
-      opts.updatedAt,
-      newIds[oldIds.indexOf(opts.source.id)],
-    ],
-  );
-  if (!top) throw notFound("file not found");
-  return top;
 }

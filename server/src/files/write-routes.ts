@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import type { Queryable } from "../db/index.js";
+import { nameSortKey } from "../db/name-key.js";
 import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { releaseParts } from "../parts/parts.js";
@@ -10,7 +11,6 @@ import { type FileRow, toFileOut } from "./file-row.js";
 import { lockMoves, makeDirs } from "./folders.js";
 import { categoryOf } from "./lib/category.js";
 import { FOLDER_MIME, mimeTypeFor } from "./lib/mime.js";
-import { nameSortKey } from "./lib/name-key.js";
 import { checkName } from "./lib/names.js";
 import { createBodySchema, idParamsSchema, mkdirBodySchema, updateBodySchema } from "./schemas.js";
 import { getOwnedFile, isInsideFolder, requireOwnedFile, resolvePath } from "./tree.js";

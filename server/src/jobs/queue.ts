@@ -25,6 +25,33 @@ export interface JobContext {
 /** Runs a job; returning a Date makes a recurring job run again then (instead of being removed). */
 export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<Date | undefined>;
 
+/**
+ * One kind of background work, owned by the area that does it (its `jobs.ts`); app.ts gives every area's kinds to
+ * the queue (createJobQueue) and adds the recurring ones at start (scheduleRecurring).
+ */
+export interface Job {
+  kind: string;
+  run: JobHandler;
+  /** Set for a recurring job: it is added once (keyed by its kind), first due this long after the first start. */
+  firstRunAfterMs?: number;
+}
+
+/** A job that does `work` every `everyMs`, the first time `firstRunAfterMs` after the server first started. */
+export function recurringJob(
+  kind: string,
+  { everyMs, firstRunAfterMs }: { everyMs: number; firstRunAfterMs: number },
+  work: (ctx: JobContext) => Promise<unknown>,
+): Job {
+  return {
+    kind,
+    firstRunAfterMs,
+    run: async (_payload, ctx) => {
+      await work(ctx);
+      return new Date(Date.now() + everyMs);
+    },
+  };
+}
+
 interface JobRow {
   id: number;
   kind: string;
@@ -37,18 +64,34 @@ const RENEW_EVERY_MS = 10_000;
 const POLL_MS = 5_000;
 const MAX_BACKOFF_S = 600;
 
-/** Adds a job, in the caller's transaction. A job with a `key` exists once: adding it again changes nothing. */
+/**
+ * Adds a job, in the caller's transaction. A job with a `key` exists once: adding it again changes nothing. `userId`:
+ * the user whose request it works for (files/bulk-write.ts limits how many such jobs a user has).
+ */
 export async function enqueue(
   q: Queryable,
   kind: string,
   payload: unknown,
-  opts: { key?: string; runAt?: Date } = {},
+  opts: { key?: string; runAt?: Date; userId?: number } = {},
 ): Promise<void> {
   await q.query(
-    `INSERT INTO jobs (kind, key, payload, run_at) VALUES ($1, $2, $3, coalesce($4, now()))
+    `INSERT INTO jobs (kind, key, payload, run_at, user_id) VALUES ($1, $2, $3, coalesce($4, now()), $5)
      ON CONFLICT (key) DO NOTHING`,
-    [kind, opts.key ?? null, JSON.stringify(payload), opts.runAt ?? null],
+    [kind, opts.key ?? null, JSON.stringify(payload), opts.runAt ?? null, opts.userId ?? null],
   );
+}
+
+/** Adds the recurring jobs once (several instances may start; each job exists once). */
+export async function scheduleRecurring(q: Queryable, jobs: readonly Job[]): Promise<void> {
+  for (const job of jobs) {
+    if (job.firstRunAfterMs === undefined) continue;
+    await enqueue(q, job.kind, {}, { key: job.kind, runAt: new Date(Date.now() + job.firstRunAfterMs) });
+  }
+}
+
+/** The queue working the given kinds of job. */
+export function createJobQueue(db: Db, jobs: readonly Job[]): JobQueue {
+  return new JobQueue(db, Object.fromEntries(jobs.map((job) => [job.kind, job.run])));
 }
 
 export class JobQueue {

@@ -1,14 +1,6 @@
-import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { Queryable } from "../db/index.js";
-import type { Deps } from "../deps.js";
-import { rfc3339 } from "../files/file-row.js";
 import { MAX_DEPTH } from "../files/tree.js";
-
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
-});
+import { rfc3339 } from "../http/rfc3339.js";
 
 interface ShareListRow {
   id: string;
@@ -80,12 +72,4 @@ export async function listOwnShares(
     })),
     meta: { count, totalPages: Math.ceil(count / paging.limit), currentPage: paging.page },
   };
-}
-
-/**
- * `GET /shares`: the caller's own shares (our addition; `shareList` in /capabilities). Private: register it inside the
- * signed-in scope (unlike shares/routes.ts, which opens shares by id for anyone).
- */
-export async function ownerShareRoutes(app: FastifyInstance, { db }: Deps) {
-  app.get("/shares", async (req) => listOwnShares(db, req.user.userId, listQuery.parse(req.query)));
 }

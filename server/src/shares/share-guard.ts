@@ -115,7 +115,7 @@ export class ShareGuard {
   }
 }
 
-/** Removes failures and passes no check looks at any more (the "expire-attempts" job). */
+/** Removes failures and passes no check looks at any more (the "expire-share-attempts" job, shares/jobs.ts). */
 export async function pruneShareAttempts(q: Queryable): Promise<void> {
   const now = Date.now();
   await q.query("DELETE FROM share_password_failures WHERE at < $1", [new Date(now - SHARE_WINDOW_MS)]);

@@ -106,7 +106,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
   // Part bodies are streamed to disk as they arrive, whatever their Content-Type (this scope only).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
-  // Abandoned uploads expire through the job queue ("expire-uploads", jobs/index.ts).
+  // Abandoned uploads expire through the job queue ("expire-uploads", uploads/jobs.ts).
 
   app.get("/uploads/stats", async (req) => {
     const { user } = req;

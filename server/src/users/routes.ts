@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { clearSessionCookie } from "../auth/session.js";
-import { rfc3339 } from "../auth/time.js";
 import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
+import { rfc3339 } from "../http/rfc3339.js";
 import { avatarSvg, etagOf } from "./avatar.js";
 import { ensureSelected, newChannelId, referencedChannels, syncChannels } from "./channels.js";
 

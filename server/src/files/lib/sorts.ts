@@ -8,7 +8,7 @@ export interface SortColumns {
   mark: { column: string; sort: number } | null;
 }
 
-/** Names sort by their key (lib/name-key.ts); the id order has no marks and pages by offset. */
+/** Names sort by their key (db/name-key.ts); the id order has no marks and pages by offset. */
 export const SORTS: Record<SortField, SortColumns> = {
   name: { file: "name_key", mark: { column: "k_name", sort: 0 } },
   size: { file: "size", mark: { column: "k_size", sort: 1 } },

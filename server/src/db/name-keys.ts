@@ -1,12 +1,12 @@
-import type { DbHandle } from "../db/index.js";
-import { nameSortKey } from "./lib/name-key.js";
+import type { DbHandle } from "./handle.js";
+import { nameSortKey } from "./name-key.js";
 
 /** Bump when nameSortKey changes: every stored key is then computed again at the next start. */
 const NAME_KEY_VERSION = "1";
 const BATCH = 5000;
 
 /**
- * Gives every row the sort key of its name (lib/name-key.ts). Rows written by the files module already carry it;
+ * Gives every row the sort key of its name (name-key.ts). Rows written by the files module already carry it;
  * this covers rows from before the key existed (migration 3) and a changed key function. Runs at start, once.
  */
 export async function backfillNameKeys(db: DbHandle): Promise<void> {

@@ -1,12 +1,25 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { hashPassword } from "../auth/passwords.js";
 import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
+import { dateTime, idParamsSchema } from "../files/schemas.js";
+import { requireOwnedFile } from "../files/tree.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
-import { rfc3339 } from "./file-row.js";
-import { idParamsSchema, shareBodySchema } from "./schemas.js";
-import { requireOwnedFile } from "./tree.js";
+import { rfc3339 } from "../http/rfc3339.js";
+import { listOwnShares } from "./owner-list.js";
+
+/** Share create/update; `password: null` (our addition) removes the password, `expiresAt: null` the expiry. */
+const shareBodySchema = z.object({
+  password: z.string().nullable().optional(),
+  expiresAt: dateTime.nullable().optional(),
+});
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
 
 interface ShareRow {
   id: string;
@@ -30,8 +43,14 @@ function futureDate(value: string): Date {
   return date;
 }
 
-/** Owner-side share management, keyed by file id; one share per file. */
-export async function shareRoutes(app: FastifyInstance, { db }: Deps) {
+/**
+ * The owner's side of sharing (private: register inside the signed-in scope): a file's one share, keyed by file id
+ * (`/files/{id}/share`), and `GET /shares`, the caller's own shares (our addition; `shareList` in /capabilities).
+ * Anyone opens a share by its id through public-routes.ts.
+ */
+export async function ownerShareRoutes(app: FastifyInstance, { db }: Deps) {
+  app.get("/shares", async (req) => listOwnShares(db, req.user.userId, listQuery.parse(req.query)));
+
   app.post("/files/:id/share", async (req, reply) => {
     const { user } = req;
     const { id } = idParamsSchema.parse(req.params);

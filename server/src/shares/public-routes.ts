@@ -7,6 +7,7 @@ import type { Deps } from "../deps.js";
 import { getOwnedFile, listFolder, toFileOut } from "../files/index.js";
 import { MAX_DEPTH } from "../files/tree.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
+import { rfc3339 } from "../http/rfc3339.js";
 import { PasswordCache } from "./password-cache.js";
 import { ShareGuard } from "./share-guard.js";
 import { sharePassword } from "./share-password.js";
@@ -33,8 +34,6 @@ const listQuery = z.object({
   page: z.coerce.number().int().min(1).optional(),
 });
 const streamQuery = z.object({ download: z.string().optional() });
-
-const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d+Z$/, "Z");
 
 /**
  * A live share with its file's name and type; 404 when unknown, expired, or its file is gone or lies in a deleted
@@ -95,7 +94,11 @@ async function insideShare(db: Queryable, share: ShareRow, fileId: string): Prom
   return row?.inside ?? false;
 }
 
-export async function shareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
+/**
+ * Shares opened by id, by anyone (public): what a share is, unlocking one with its password, its listing and its
+ * files' content. The owner's side is owner-routes.ts.
+ */
+export async function publicShareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   const guard = new ShareGuard(db);
   const passwords = new PasswordCache();
 
