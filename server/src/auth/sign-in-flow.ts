@@ -1,3 +1,4 @@
+import type { SessionCreate } from "@drive/contract";
 import { z } from "zod";
 import type { DbHandle } from "../db/index.js";
 import { type Account, checkPassword, findAccount, findOrCreateAccount } from "./accounts.js";
@@ -28,15 +29,7 @@ const socketMessage = z.object({
   password: z.string().optional(),
 });
 
-export interface SessionCreate {
-  name: string;
-  userName: string;
-  userId: number;
-  isPremium: boolean;
-  hash: string;
-  expires: string;
-  session: string;
-}
+export type { SessionCreate };
 
 export type ServerMessage =
   | { type: "auth"; payload: { phoneCodeHash: string } }

@@ -8,11 +8,14 @@ import { queryWords } from "./lib/clean-name.js";
 import { regexProblem } from "./lib/regex-guard.js";
 import { type FindFilter, findFiles, isSearch } from "./list.js";
 import { idParamsSchema, listQuerySchema } from "./schemas.js";
-import { limitSearch } from "./search-limits.js";
+import { limitSearch, SearchBudgetSpent } from "./search-limits.js";
 import { getOwnedFile, pathOf, requireOwnedFile, resolvePath } from "./tree.js";
 
 export async function listRoutes(app: FastifyInstance, { db }: Deps) {
-  app.get("/files", async (req) => {
+  // PGlite's one connection serves every request: there a regex is matched in short steps (list.ts).
+  const options = { regexInSteps: db.kind === "pglite" };
+
+  app.get("/files", async (req, reply) => {
     const { user } = req;
     const q = listQuerySchema.parse(req.query);
     const paging = { sort: q.sort, order: q.order, page: q.page, limit: q.limit };
@@ -62,8 +65,9 @@ export async function listRoutes(app: FastifyInstance, { db }: Deps) {
     };
     if (!isSearch(filter)) return findFiles(db, filter, paging);
     try {
-      return await limitSearch(user.userId, () => findFiles(db, filter, paging));
+      return await limitSearch(user.userId, () => findFiles(db, filter, paging, options));
     } catch (err) {
+      if (err instanceof SearchBudgetSpent) reply.header("Retry-After", String(err.retryAfter));
       if (isTimeout(err)) throw new HttpError(503, "the search took too long; narrow it down and try again");
       throw err;
     }

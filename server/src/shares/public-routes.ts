@@ -6,6 +6,7 @@ import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
 import { getOwnedFile, listFolder, toFileOut } from "../files/index.js";
 import { MAX_DEPTH } from "../files/tree.js";
+import { Budget, requesterOf } from "../http/budget.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
 import { PasswordCache } from "./password-cache.js";
@@ -21,6 +22,8 @@ interface ShareRow {
   name: string;
   type: "file" | "folder";
 }
+
+export const PASSWORD_CHECKS_PER_MINUTE = 10;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -101,6 +104,13 @@ async function insideShare(db: Queryable, share: ShareRow, fileId: string): Prom
 export async function publicShareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   const guard = new ShareGuard(db);
   const passwords = new PasswordCache();
+  app.addHook("onClose", () => passwords.close());
+  /**
+   * Password checks one requester (an address, an IPv6 /64) may have this instance compute per minute, over all
+   * shares: each costs ~70 ms of bcrypt, and ShareGuard's limits are per share. A visitor needs one per share and
+   * then is remembered (PasswordCache), so only someone trying many passwords or many shares meets it.
+   */
+  const checks = new Budget(PASSWORD_CHECKS_PER_MINUTE, 60_000);
 
   /** Checks a password against a protected share, refusing while too many wrong ones came in (ShareGuard). */
   async function checkPassword(req: FastifyRequest, reply: FastifyReply, share: ShareRow, password: string | null) {
@@ -116,8 +126,12 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs }: Dep
       if (wait > 0) throw refuse(wait);
       return;
     }
+    const requester = requesterOf(req.ip);
+    const spent = checks.wait(requester);
+    if (spent > 0) throw refuse(spent);
     const wait = await guard.begin(protectedShare, req.ip);
     if (wait > 0) throw refuse(wait);
+    checks.spend(requester, 1);
     if (password !== null && (await passwords.matches(password, share.password))) {
       await guard.succeeded(protectedShare, req.ip);
       return;

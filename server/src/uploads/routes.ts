@@ -152,7 +152,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
     const body = hasher ? req.raw.pipe(hasher) : req.raw;
     if (hasher) req.raw.on("error", (err) => hasher.destroy(err));
     const { size, salt } = await blobs
-      .writePart({ channelId, partId, body, length, encrypted: query.encrypted })
+      .writePart({ channelId, partId, body, length, encrypted: query.encrypted, requester: `user ${user.userId}` })
       .catch(async (err: unknown) => {
         // Deleting the channel meanwhile may have removed the half-written part with it (its folder on disk).
         await refuseGoneChannel(channelId);
