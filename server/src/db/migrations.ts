@@ -116,6 +116,12 @@ export const migrations: (string | string[])[] = [
   bulkWritesMigration,
   // 8: invitations, and sign-in limits per address (see migration-8-sign-up.ts).
   signUpMigration,
+  // 9: each encrypted part's salt, so a file is refused at creation when a part's salt is wrong (files/content.ts).
+  // Known for parts stored from now on and, from their upload rows, for parts still waiting to become a file.
+  [
+    "ALTER TABLE parts ADD COLUMN salt text",
+    "UPDATE parts p SET salt = u.salt FROM uploads u WHERE u.part_id = p.id AND p.encrypted AND u.salt <> ''",
+  ],
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

@@ -13,6 +13,7 @@ import {
   toFileOut,
   withNextCursor,
 } from "../files/index.js";
+import { MAX_DEPTH } from "../files/tree.js";
 import { Budget, requesterOf } from "../http/budget.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
@@ -47,12 +48,23 @@ const listQuery = z.object({
 });
 const streamQuery = z.object({ download: z.string().optional() });
 
-/** A live share with its file's name and type; 404 when unknown, expired, or its file is gone. */
+/**
+ * A live share with its file's name and type; 404 when unknown, expired, or its file is gone or lies in a deleted
+ * tree. The file's folders are walked up: a big deleted tree is marked at its top at once, its rows by a background
+ * job (files/tree-delete.ts), so a row still active may lie below a folder already in the trash or being purged.
+ */
 async function liveShare(db: Queryable, id: string): Promise<ShareRow> {
   if (!UUID.test(id)) throw notFound("share not found");
   const [share] = await db.query<ShareRow>(
-    `SELECT s.id, s.file_id, s.user_id, s.password, s.expires_at, f.name, f.type
-     FROM file_shares s JOIN files f ON f.id = s.file_id AND f.status = 'active' WHERE s.id = $1`,
+    `WITH RECURSIVE up(id, parent_id, status, depth) AS (
+       SELECT f.id, f.parent_id, f.status, 0 FROM file_shares s JOIN files f ON f.id = s.file_id WHERE s.id = $1
+       UNION ALL
+       SELECT p.id, p.parent_id, p.status, up.depth + 1 FROM up JOIN files p ON p.id = up.parent_id
+       WHERE up.status = 'active' AND up.depth < ${MAX_DEPTH}
+     )
+     SELECT s.id, s.file_id, s.user_id, s.password, s.expires_at, f.name, f.type
+     FROM file_shares s JOIN files f ON f.id = s.file_id AND f.status = 'active'
+     WHERE s.id = $1 AND NOT EXISTS (SELECT 1 FROM up WHERE up.status <> 'active')`,
     [id],
   );
   if (!share) throw notFound("share not found");

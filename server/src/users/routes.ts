@@ -87,13 +87,19 @@ export async function userRoutes(app: FastifyInstance, { db, blobs, config }: De
   app.delete("/users/channels/:id", async (req, reply) => {
     const { user } = req;
     const { id } = channelParams.parse(req.params);
-    const owned = await db.query("SELECT 1 FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
-    if (owned.length === 0) throw notFound("channel not found");
-    // Teldrive deletes the Telegram channel with everything in it; here files would lose their bytes, so refuse.
-    if ((await referencedChannels(db, user.userId)).includes(id))
-      throw conflict("the channel still holds files (also in the trash) or uploads; delete them first");
-    await db.query("DELETE FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
-    await ensureSelected(db, user.userId);
+    await db.tx(async (q) => {
+      // Locked, so a part being recorded in this channel (which holds it FOR SHARE) is either seen below or refused.
+      const owned = await q.query("SELECT 1 FROM channels WHERE channel_id = $1 AND user_id = $2 FOR UPDATE", [
+        id,
+        user.userId,
+      ]);
+      if (owned.length === 0) throw notFound("channel not found");
+      // Teldrive deletes the Telegram channel with everything in it; here files would lose their bytes, so refuse.
+      if ((await referencedChannels(q, user.userId)).includes(id))
+        throw conflict("the channel still holds files (also in the trash) or uploads; delete them first");
+      await q.query("DELETE FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
+      await ensureSelected(q, user.userId);
+    });
     await blobs.deleteChannel(id);
     return reply.status(204).send();
   });
