@@ -11,6 +11,7 @@ import { requireSignIn } from "./auth/private-routes.js";
 import { authRoutes, signOutRoutes } from "./auth/routes.js";
 import { MAX_FRAME_BYTES } from "./auth/sign-in-flow.js";
 import { capabilityRoutes } from "./capabilities/routes.js";
+import { removeRoutesOf } from "./compat/removed-routes.js";
 import type { Config } from "./config.js";
 import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
@@ -109,6 +110,7 @@ export async function buildApp(
     refuseCrossOrigin(req);
     guardBodyProgress(req, deps.config.timeouts);
   });
+  removeRoutesOf(app, deps.config.compat);
 
   // TELDRIVE_URL: a real Teldrive server answers /api; this server only serves the client.
   if (deps.config.teldriveUrl) await app.register(teldriveProxy, { upstream: deps.config.teldriveUrl });

@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { queryClient } from "@/lib/query-client";
+import { queryClient } from "@/drive/api/query-client";
 import { router } from "./router";
 import "./styles.css";
 

@@ -1,8 +1,8 @@
 import { createRouter } from "@tanstack/react-router";
 import { ErrorScreen } from "@/app/shell/components/error-screen";
-import { queryClient } from "@/lib/query-client";
-import { sessionQueryOptions } from "@/shared/api/get-session";
-import { onUnauthorized } from "./lib/api-client";
+import { onUnauthorized } from "@/drive/api/api-client";
+import { queryClient } from "@/drive/api/query-client";
+import { sessionQueryOptions } from "@/drive/session/session";
 import { routeTree } from "./routeTree.gen";
 
 export const router = createRouter({

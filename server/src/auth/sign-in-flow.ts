@@ -1,3 +1,4 @@
+import type { SessionCreate } from "@drive/contract";
 import { z } from "zod";
 import type { SignInLimits } from "../config.js";
 import type { DbHandle } from "../db/index.js";
@@ -40,15 +41,7 @@ const socketMessage = z.object({
   password: z.string().optional(),
 });
 
-export interface SessionCreate {
-  name: string;
-  userName: string;
-  userId: number;
-  isPremium: boolean;
-  hash: string;
-  expires: string;
-  session: string;
-}
+export type { SessionCreate };
 
 export type ServerMessage =
   | { type: "auth"; payload: { phoneCodeHash: string } }

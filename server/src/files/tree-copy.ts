@@ -1,11 +1,11 @@
 import { v7 as uuidv7 } from "uuid";
 import type { Config } from "../config.js";
 import type { Queryable } from "../db/index.js";
+import { nameSortKey } from "../db/name-key.js";
 import { conflict } from "../http/errors.js";
 import { type BatchedWrite, tooMany, writeInBatches } from "./bulk-write.js";
 import type { FileRow } from "./file-row.js";
 import { freeNames, nameKey, takenNames } from "./free-names.js";
-import { nameSortKey } from "../db/name-key.js";
 import { MAX_DEPTH } from "./tree.js";
 
 /**

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AuthLayout } from "@/app/shell/components/auth-layout";
-import { capabilitiesQueryOptions } from "@/lib/capabilities";
-import { sessionQueryOptions } from "@/shared/api/get-session";
+import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
+import { sessionQueryOptions } from "@/drive/session/session";
 
 export const Route = createFileRoute("/_auth")({
   beforeLoad: async ({ context, preload }) => {

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AuthedLayout } from "@/app/shell/components/authed-layout";
-import { capabilitiesQueryOptions } from "@/lib/capabilities";
-import { sessionQueryOptions } from "@/shared/api/get-session";
+import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
+import { sessionQueryOptions } from "@/drive/session/session";
 
 export const Route = createFileRoute("/_authed")({
   beforeLoad: async ({ context, location, preload }) => {

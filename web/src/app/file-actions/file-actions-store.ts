@@ -1,6 +1,6 @@
 import { create } from "zustand";
-import type { FileActionContext } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileActionContext } from "@/drive/commands/file-commands";
+import type { FileItem } from "@/drive/files/file-item";
 
 export type ActionDialog =
   | { kind: "new-folder"; ctx: FileActionContext }
@@ -24,7 +24,7 @@ interface FileActionsState {
   lastCtx: FileActionContext | null;
 }
 
-/** Which file-action dialog is open; `fileActions` writes it, `<FileActionDialogs/>` renders it. */
+/** Which file-action dialog is open; the file actions (createFileActions) write it, `<FileActionDialogs/>` renders it. */
 export const useFileActionsStore = create<FileActionsState>()(() => ({
   dialog: null,
   directMove: null,

@@ -1,15 +1,15 @@
+import { queryClient } from "@/drive/api/query-client";
+import type { FileActionContext, FileCommands } from "@/drive/commands/file-commands";
+import { type FileItem, fileContentUrl } from "@/drive/files/file-item";
+import { folderName } from "@/drive/files/folder-path";
+import { folderByPathQueryOptions } from "@/drive/files/get-folder-by-path";
+import { sessionQueryOptions } from "@/drive/session/session";
 import { triggerDownload } from "@/features/preview/lib/download";
 import { fromDataTransfer, fromPickedFiles } from "@/features/upload/lib/collect-files";
 import { pickFiles } from "@/features/upload/lib/pick-files";
 import { loadUploadQueue } from "@/features/upload/upload-queue-loader";
 import { downloadAsZip } from "@/features/zip-download/download-as-zip";
-import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/toast";
-import { folderByPathQueryOptions } from "@/shared/api/get-folder-by-path";
-import { sessionQueryOptions } from "@/shared/api/get-session";
-import type { FileActionContext, FileCommands } from "@/shared/lib/file-commands";
-import { type FileItem, fileContentUrl } from "@/shared/lib/file-item";
-import { folderName } from "@/shared/lib/folder-path";
 import { useFileActionsStore } from "./file-actions-store";
 
 const open = (dialog: NonNullable<ReturnType<typeof useFileActionsStore.getState>["dialog"]>) =>
@@ -23,28 +23,31 @@ async function sessionHash(): Promise<string> {
   return session.hash;
 }
 
-/** Content URL with the session hash; `download` asks the server for an attachment. */
-export async function contentUrl(item: FileItem, opts: { download?: boolean } = {}): Promise<string> {
-  const url = new URL(
-    fileContentUrl({ origin: location.origin, id: item.id, name: item.name, hash: await sessionHash() }),
-  );
+/** Where the page is, read when an action needs it: window.location in the app, any address in a test. */
+export type PageAddress = Pick<Location, "origin" | "pathname" | "search">;
+
+/** Content URL on `origin` with the session hash; `download` asks the server for an attachment. */
+export async function contentUrl(item: FileItem, opts: { origin: string; download?: boolean }): Promise<string> {
+  const url = new URL(fileContentUrl({ origin: opts.origin, id: item.id, name: item.name, hash: await sessionHash() }));
   if (opts.download) url.searchParams.set("download", "1");
   return url.toString();
 }
 
 /** Where the move/copy picker starts: the my-drive folder on screen, else the folder last acted in. */
-function currentFolderPath(): string {
-  if (location.pathname === "/my-drive") return new URLSearchParams(location.search).get("path") || "/";
+function currentFolderPath(page: PageAddress): string {
+  if (page.pathname === "/my-drive") return new URLSearchParams(page.search).get("path") || "/";
   return useFileActionsStore.getState().lastCtx?.folderPath ?? "/";
 }
 
 function folderLabel(destination: { id?: string; path?: string }): string {
-  if (destination.path === "/" || destination.path === "") return "My Drive";
-  return destination.path ? folderName(destination.path) : "the folder";
+  return destination.path === undefined ? "the folder" : folderName(destination.path);
 }
 
-/** The app's side of the `FileCommands` contract: dialogs, mutations, toasts, previews, uploads and zips. */
-export const fileActions: FileCommands = {
+/**
+ * The app's side of the `FileCommands` contract: dialogs, mutations, toasts, previews, uploads and zips. `page` tells
+ * where the page is (the signed-in layout passes window.location).
+ */
+export const createFileActions = (page: () => PageAddress): FileCommands => ({
   open(item: FileItem, ctx: FileActionContext): void {
     remember(ctx);
     open({ kind: "preview", item, ctx });
@@ -58,7 +61,7 @@ export const fileActions: FileCommands = {
   },
   move(items: FileItem[]): void {
     if (items.length === 0) return;
-    open({ kind: "move", items, startPath: currentFolderPath() });
+    open({ kind: "move", items, startPath: currentFolderPath(page()) });
   },
   /**
    * Moves straight to a known folder (drag onto a folder or breadcrumb, paste after cut). Items already in that
@@ -85,7 +88,7 @@ export const fileActions: FileCommands = {
   },
   copy(items: FileItem[]): void {
     if (items.length === 0) return;
-    open({ kind: "copy", items, startPath: currentFolderPath() });
+    open({ kind: "copy", items, startPath: currentFolderPath(page()) });
   },
   remove(items: FileItem[]): void {
     if (items.length > 0) open({ kind: "delete", items });
@@ -98,7 +101,8 @@ export const fileActions: FileCommands = {
     }
     // Several files become separate downloads; Chromium allows them from one click.
     (async () => {
-      for (const file of items) triggerDownload(await contentUrl(file, { download: true }), file.name);
+      for (const file of items)
+        triggerDownload(await contentUrl(file, { origin: page().origin, download: true }), file.name);
     })().catch((error: unknown) => toast.error(error instanceof Error ? error.message : "Download failed"));
   },
   downloadZip(items: FileItem[]): void {
@@ -109,7 +113,7 @@ export const fileActions: FileCommands = {
       toast.error("Folders have no direct link; share the folder instead");
       return;
     }
-    contentUrl(item)
+    contentUrl(item, { origin: page().origin })
       .then((url) => navigator.clipboard.writeText(url))
       .then(
         // The link carries the session hash (what external players need), so it opens the file as this user.
@@ -133,4 +137,4 @@ export const fileActions: FileCommands = {
       queue.add(uploads),
     );
   },
-};
+});

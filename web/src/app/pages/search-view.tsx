@@ -1,4 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
+import { folderByPathQueryOptions } from "@/drive/files/get-folder-by-path";
 import { FileListSkeleton } from "@/features/files/components/file-list-skeleton";
 import { FolderNotFound } from "@/features/files/components/folder-not-found";
 import { ListViewPage } from "@/features/files/components/list-view-page";
@@ -6,8 +8,6 @@ import type { Sort } from "@/features/files/lib/list-query";
 import { SearchChips } from "@/features/search/components/search-chips";
 import type { SearchParams } from "@/features/search/lib/search-filters";
 import { scopedToFolder, searchRequest } from "@/features/search/lib/search-list";
-import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
-import { folderByPathQueryOptions } from "@/shared/api/get-folder-by-path";
 
 /**
  * The search results page: what was searched (chips), then the results, each saying which folder it is in. Against a

@@ -2,7 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useMemo, useState } from "react";
 import { Header } from "@/app/shell/components/header";
-import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/drive/api/api-client";
+import { errorText } from "@/drive/errors/error-message";
+import { type FileItem, toFileItem } from "@/drive/files/file-item";
+import { joinPath } from "@/drive/files/folder-path";
+import { sessionQueryOptions } from "@/drive/session/session";
 import { PreviewModal } from "@/features/preview/components/preview-modal";
 import { downloadFrom } from "@/features/preview/lib/download";
 import type { PreviewSource } from "@/features/preview/lib/preview-source";
@@ -14,13 +18,9 @@ import { ShareFileTable, type ShareSort } from "@/features/share/components/shar
 import { ShareGone } from "@/features/share/components/share-gone";
 import { ShareUnlockForm } from "@/features/share/components/share-unlock-form";
 import { shareAuthorization, shareContentUrl, sharePasswords } from "@/features/share/lib/share-auth";
-import { ApiError } from "@/lib/api-client";
 import { usePageTitle } from "@/lib/document-title";
-import { errorText } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
-import { sessionQueryOptions } from "@/shared/api/get-session";
-import { type FileItem, toFileItem } from "@/shared/lib/file-item";
-import { joinPath } from "@/shared/lib/folder-path";
+import { Spinner } from "@/ui/spinner";
 
 const isGone = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 410);
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

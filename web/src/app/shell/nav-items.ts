@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Clock, HardDrive, Link2, type LucideIcon, PieChart, Trash2, Users } from "lucide-react";
-import { type Capabilities, capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
+import { type Capabilities, capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
+import { ROOT_NAME } from "@/drive/files/folder-path";
 
 export interface NavItem {
   label: string;
@@ -15,7 +16,7 @@ export interface NavItem {
 
 /** Side navigation and bottom bar entries (spec section 2). */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: "My Drive", icon: HardDrive, segment: "my-drive" },
+  { label: ROOT_NAME, icon: HardDrive, segment: "my-drive" },
   { label: "Recent", icon: Clock, segment: "recent" },
   { label: "Shared", icon: Users, segment: "shared" },
   { label: "Shared links", icon: Link2, segment: "shared-links", requires: "shareList", nested: true },

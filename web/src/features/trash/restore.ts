@@ -1,8 +1,8 @@
-import { describeError } from "@/lib/error-message";
-import { queryClient } from "@/lib/query-client";
+import { queryClient } from "@/drive/api/query-client";
+import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
+import { itemsLabel } from "@/drive/errors/action-error";
+import { describeError } from "@/drive/errors/error-message";
 import { toast } from "@/lib/toast";
-import { itemsLabel } from "@/shared/lib/action-error";
-import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 import { clashesOf, type OnConflict, type RestoreResult, restoreFromTrash } from "./api/restore-from-trash";
 import { restoredMessage } from "./lib/trash-text";
 import { useRestoreClashStore } from "./restore-clash-store";

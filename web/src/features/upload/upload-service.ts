@@ -1,6 +1,6 @@
-import { queryClient } from "@/lib/query-client";
-import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
-import { getSettings } from "@/shared/stores/settings-store";
+import { queryClient } from "@/drive/api/query-client";
+import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
+import { getSettings } from "@/drive/settings/settings-store";
 import { httpTransport } from "./api/http-transport";
 import { UploadQueue } from "./lib/upload-queue";
 

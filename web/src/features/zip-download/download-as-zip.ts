@@ -1,6 +1,6 @@
+import type { FileItem } from "@/drive/files/file-item";
 import { onDemand } from "@/lib/on-demand";
 import { toast } from "@/lib/toast";
-import type { FileItem } from "@/shared/lib/file-item";
 
 // The zip library, the walker and the panel load with the first zip, not with the page.
 const zipJob = onDemand(() => import("./zip-job"));

@@ -1,8 +1,8 @@
 import { makeZip } from "client-zip";
-import { ApiError } from "@/lib/api-client";
-import { errorText } from "@/lib/error-message";
+import { ApiError } from "@/drive/api/api-client";
+import { errorText } from "@/drive/errors/error-message";
+import { type FileItem, fileContentUrl } from "@/drive/files/file-item";
 import { formatSize } from "@/lib/format-size";
-import { type FileItem, fileContentUrl } from "@/shared/lib/file-item";
 import { listChildren } from "./api/list-children";
 import { mountZipPanel } from "./components/mount-zip-panel";
 import { archiveName } from "./lib/archive-names";

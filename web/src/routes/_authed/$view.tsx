@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { SearchView } from "@/app/pages/search-view";
+import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
 import { fileListPageQueryOptions } from "@/features/files/api/get-files";
 import { ListViewPage } from "@/features/files/components/list-view-page";
 import { getListQuery } from "@/features/files/hooks/use-list-query";
@@ -8,7 +9,6 @@ import { isListView, type ViewParams } from "@/features/files/lib/list-query";
 import type { SearchParams } from "@/features/search/lib/search-filters";
 import { searchRequest } from "@/features/search/lib/search-list";
 import { SharedLinksEntry } from "@/features/shared-links/components/shared-links-entry";
-import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
 import {
   optionalBooleanParam,
   optionalEnumParam,

@@ -1,5 +1,5 @@
-import { api } from "@/lib/api-client";
-import { itemsLabel } from "@/shared/lib/action-error";
+import { api } from "@/drive/api/api-client";
+import { itemsLabel } from "@/drive/errors/action-error";
 import { useFileMutation } from "../hooks/use-file-mutation";
 
 export interface CopyVars {

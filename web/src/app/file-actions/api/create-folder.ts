@@ -1,4 +1,4 @@
-import { api } from "@/lib/api-client";
+import { api } from "@/drive/api/api-client";
 import { useFileMutation } from "../hooks/use-file-mutation";
 
 export interface CreateFolderVars {

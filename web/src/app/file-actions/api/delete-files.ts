@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import { api } from "@/drive/api/api-client";
+import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
+import { itemsLabel } from "@/drive/errors/action-error";
 import { restoreItems } from "@/features/trash/restore";
-import { api } from "@/lib/api-client";
-import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
-import { itemsLabel } from "@/shared/lib/action-error";
 import { useFileMutation } from "../hooks/use-file-mutation";
 
 export interface DeleteVars {

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
+import { api } from "@/drive/api/api-client";
+import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
 
 /** The sub-folders of `path`, for the move and copy folder picker. */
 export const folderPickerQueryOptions = (path: string) =>

@@ -1,9 +1,9 @@
-import { api } from "@/lib/api-client";
-import { describeError } from "@/lib/error-message";
-import { queryClient } from "@/lib/query-client";
+import { api } from "@/drive/api/api-client";
+import { queryClient } from "@/drive/api/query-client";
+import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
+import { itemsLabel } from "@/drive/errors/action-error";
+import { describeError } from "@/drive/errors/error-message";
 import { toast } from "@/lib/toast";
-import { itemsLabel } from "@/shared/lib/action-error";
-import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 import { useFileMutation } from "../hooks/use-file-mutation";
 
 export interface MoveVars {

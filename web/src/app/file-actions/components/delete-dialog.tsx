@@ -1,7 +1,7 @@
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
-import { itemsLabel } from "@/shared/lib/action-error";
-import type { FileItem } from "@/shared/lib/file-item";
+import { itemsLabel } from "@/drive/errors/action-error";
+import type { FileItem } from "@/drive/files/file-item";
+import { Button } from "@/ui/button";
+import { Dialog, DialogClose } from "@/ui/dialog";
 import { useDeleteFiles, useDeleteGoesToTrash } from "../api/delete-files";
 
 const SHOWN = 10;

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
+import type { FileActionContext } from "@/drive/commands/file-commands";
+import type { FileItem } from "@/drive/files/file-item";
+import { useSettings } from "@/drive/settings/settings-store";
 import { PreviewModal } from "@/features/preview/components/preview-modal";
 import { rcloneMediaUrl } from "@/features/preview/lib/media-url";
 import type { PreviewSource } from "@/features/preview/lib/preview-source";
-import type { FileActionContext } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
-import { useSettings } from "@/shared/stores/settings-store";
 import { contentUrl } from "../file-actions";
 
 /** The preview modal reading from the drive: content URLs with the session hash, or the Rclone proxy. */
@@ -15,8 +15,8 @@ export function DrivePreview({ item, ctx, onClose }: { item: FileItem; ctx: File
       url: (file) =>
         rcloneProxy && ctx.folderPath !== undefined
           ? Promise.resolve(rcloneMediaUrl(rcloneProxy, ctx.folderPath, file.name))
-          : contentUrl(file),
-      downloadUrl: (file) => contentUrl(file, { download: true }),
+          : contentUrl(file, { origin: location.origin }),
+      downloadUrl: (file) => contentUrl(file, { origin: location.origin, download: true }),
     }),
     [rcloneProxy, ctx.folderPath],
   );

@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, Folder } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
+import { actionErrorMessage, itemsLabel } from "@/drive/errors/action-error";
+import type { FileItem } from "@/drive/files/file-item";
+import { folderName, joinPath, pathSegments } from "@/drive/files/folder-path";
+import { folderByPathQueryOptions } from "@/drive/files/get-folder-by-path";
 import { cn } from "@/lib/cn";
-import { folderByPathQueryOptions } from "@/shared/api/get-folder-by-path";
-import { actionErrorMessage, itemsLabel } from "@/shared/lib/action-error";
-import type { FileItem } from "@/shared/lib/file-item";
-import { joinPath, pathSegments } from "@/shared/lib/folder-path";
+import { Button } from "@/ui/button";
+import { Dialog, DialogClose } from "@/ui/dialog";
+import { Spinner } from "@/ui/spinner";
 import { useCopyFiles } from "../api/copy-files";
 import { folderPickerQueryOptions } from "../api/list-folders";
 import { useMoveFiles } from "../api/move-files";
@@ -32,7 +32,7 @@ export function FolderPickerDialog({ mode, items, startPath, onClose }: FolderPi
   const pending = move.isPending || copy.isPending;
   const movingIds = new Set(items.map((i) => i.id));
   const segments = pathSegments(path);
-  const label = segments.at(-1) ?? "My Drive";
+  const label = folderName(path);
   const verb = mode === "move" ? "Move" : "Copy";
 
   const confirm = () => {

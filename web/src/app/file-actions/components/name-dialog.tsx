@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/text-field";
+import { Button } from "@/ui/button";
+import { Dialog, DialogClose } from "@/ui/dialog";
+import { TextField } from "@/ui/text-field";
 import { nameError } from "../lib/validate-name";
 
 export interface NameDialogProps {

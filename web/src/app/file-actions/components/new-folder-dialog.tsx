@@ -1,4 +1,4 @@
-import type { FileActionContext } from "@/shared/lib/file-commands";
+import type { FileActionContext } from "@/drive/commands/file-commands";
 import { useCreateFolder } from "../api/create-folder";
 import { NameDialog } from "./name-dialog";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
+import { actionErrorMessage } from "@/drive/errors/action-error";
 import { type ToastAction, toast } from "@/lib/toast";
-import { actionErrorMessage } from "@/shared/lib/action-error";
-import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
 
 export interface FileMutationMessages<V> {
   pending: (vars: V) => string;

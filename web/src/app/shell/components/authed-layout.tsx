@@ -1,14 +1,16 @@
 import { Outlet } from "@tanstack/react-router";
 import { FileActionDialogsSlot } from "@/app/file-actions/components/file-action-dialogs-slot";
-import { fileActions } from "@/app/file-actions/file-actions";
+import { createFileActions } from "@/app/file-actions/file-actions";
+import { FileCommandsContext } from "@/drive/commands/file-commands-context";
+import { DetailsPaneContext } from "@/drive/details/details-pane-context";
 import { DetailsSlot } from "@/features/details/components/details-slot";
 import { RestoreClashSlot } from "@/features/trash/components/restore-clash-slot";
 import { UploadPanelSlot } from "@/features/upload/components/upload-panel-slot";
-import { DetailsPaneContext } from "@/shared/lib/details-pane-context";
-import { FileCommandsContext } from "@/shared/lib/file-commands-context";
 import { BottomBar } from "./bottom-bar";
 import { Header } from "./header";
 import { SideNav } from "./side-nav";
+
+const fileActions = createFileActions(() => window.location);
 
 /**
  * The frame of signed-in pages: header, side navigation (bottom bar on small screens) and the page.

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { errorText } from "@/lib/error-message";
+import { errorText } from "@/drive/errors/error-message";
 
 function messageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;

@@ -1,7 +1,7 @@
 import { Outlet } from "@tanstack/react-router";
-import { ToastOutlet } from "@/components/ui/toast-outlet";
-import { useApplyColorScheme } from "@/shared/theme/hooks/use-apply-color-scheme";
-import { useApplyTheme } from "@/shared/theme/hooks/use-apply-theme";
+import { useApplyColorScheme } from "@/drive/theme/hooks/use-apply-color-scheme";
+import { useApplyTheme } from "@/drive/theme/hooks/use-apply-theme";
+import { ToastOutlet } from "@/ui/toast-outlet";
 import { ConnectionBanner } from "./connection-banner";
 import { TopProgressBar } from "./top-progress-bar";
 

@@ -1,8 +1,8 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { DropdownMenu, DropdownMenuRadioGroup, DropdownMenuRadioItem } from "@/components/ui/dropdown-menu";
-import { IconButton } from "@/components/ui/icon-button";
-import { parseThemeMode, type ThemeMode } from "@/shared/theme/lib/resolve-theme";
-import { useThemeStore } from "@/shared/theme/theme-store";
+import { parseThemeMode, type ThemeMode } from "@/drive/theme/lib/resolve-theme";
+import { useThemeStore } from "@/drive/theme/theme-store";
+import { DropdownMenu, DropdownMenuRadioGroup, DropdownMenuRadioItem } from "@/ui/dropdown-menu";
+import { IconButton } from "@/ui/icon-button";
 
 const OPTIONS: { mode: ThemeMode; label: string; Icon: typeof Sun }[] = [
   { mode: "light", label: "Light", Icon: Sun },

@@ -1,16 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { LogOut, Settings } from "lucide-react";
-import { focusRing } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-} from "@/components/ui/dropdown-menu";
+import { sessionQueryOptions } from "@/drive/session/session";
 import { logout } from "@/features/auth/api/logout";
 import { cn } from "@/lib/cn";
-import { sessionQueryOptions } from "@/shared/api/get-session";
+import { focusRing } from "@/ui/button";
+import { DropdownMenu, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from "@/ui/dropdown-menu";
 import { UserAvatar } from "./user-avatar";
 
 async function logoutAndLeave() {

@@ -1,4 +1,4 @@
-import { api } from "@/lib/api-client";
+import { api } from "@/drive/api/api-client";
 import type { SessionCreate } from "../lib/login-flow";
 
 /** Exchanges the websocket's success payload for the session cookie. */

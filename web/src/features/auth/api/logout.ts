@@ -1,4 +1,4 @@
-import { api } from "@/lib/api-client";
+import { api } from "@/drive/api/api-client";
 
 /** Ends the session on the server (it clears the cookie). */
 export async function logout(): Promise<void> {

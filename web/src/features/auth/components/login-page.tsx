@@ -2,18 +2,17 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { QrCode } from "lucide-react";
 import { useRef } from "react";
-import { Button } from "@/components/ui/button";
-import { capabilitiesQueryOptions } from "@/lib/capabilities";
+import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
+import { errorText } from "@/drive/errors/error-message";
+import { sessionQueryOptions } from "@/drive/session/session";
 import { usePageTitle } from "@/lib/document-title";
-import { errorText } from "@/lib/error-message";
-import { sessionQueryOptions } from "@/shared/api/get-session";
+import { Button } from "@/ui/button";
 import { login } from "../api/login";
 import { useLoginSocket } from "../hooks/use-login-socket";
 import type { SessionCreate } from "../lib/login-flow";
 import { HOME_HREF, safeRedirect } from "../lib/safe-redirect";
-import { CodeStep } from "./code-step";
-import { PasswordStep } from "./password-step";
 import { PhoneStep } from "./phone-step";
+import { SecretStep } from "./secret-step";
 
 const TITLES = { phone: "Sign in", code: "Enter your code", password: "Enter your password" } as const;
 
@@ -58,7 +57,8 @@ export function LoginPage() {
         />
       )}
       {state.step === "code" && (
-        <CodeStep
+        <SecretStep
+          kind="code"
           pending={state.pending}
           onSubmit={(phoneCode) =>
             socket.send({
@@ -72,7 +72,11 @@ export function LoginPage() {
         />
       )}
       {state.step === "password" && (
-        <PasswordStep pending={state.pending} onSubmit={(password) => socket.send({ authType: "2fa", password })} />
+        <SecretStep
+          kind="password"
+          pending={state.pending}
+          onSubmit={(password) => socket.send({ authType: "2fa", password })}
+        />
       )}
       {state.error && (
         <p role="alert" className="rounded-xl bg-error-container px-4 py-3 text-sm text-on-error-container">

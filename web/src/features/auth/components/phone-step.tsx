@@ -1,8 +1,8 @@
 import { type FormEvent, useMemo, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/select";
-import { TextField } from "@/components/ui/text-field";
 import { onDemand } from "@/lib/on-demand";
+import { Button } from "@/ui/button";
+import { Select } from "@/ui/select";
+import { TextField } from "@/ui/text-field";
 import { type CountryCode, countryOptions, defaultCountry } from "../lib/countries";
 
 // Formatting and checking numbers needs libphonenumber's metadata (~36 KB gzip): fetched on the first keystroke.

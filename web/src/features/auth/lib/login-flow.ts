@@ -1,4 +1,4 @@
-import type { components } from "@/lib/api-schema.gen";
+import type { components } from "@drive/contract";
 /** The sign-in conversation on `/api/auth/ws` (Teldrive's protocol), as pure state transitions. */
 
 export type LoginStep = "phone" | "code" | "password";

@@ -2,17 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Copy, File, Folder } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
-import { capabilitiesQueryOptions } from "@/lib/capabilities";
-import { describeError } from "@/lib/error-message";
-import { formatDate } from "@/lib/format-date";
+import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
+import { describeError } from "@/drive/errors/error-message";
+import { parentPath, placeName } from "@/drive/files/folder-path";
+import { fileQueryOptions } from "@/drive/files/get-file";
+import { fileShareQueryOptions } from "@/drive/shares/get-file-share";
+import { shareLink } from "@/drive/shares/share-link";
+import { formatDate } from "@/lib/dates";
 import { formatSize } from "@/lib/format-size";
-import { parentFolderOf, placeName } from "@/lib/item-path";
 import { toast } from "@/lib/toast";
-import { fileQueryOptions } from "@/shared/api/get-file";
-import { fileShareQueryOptions } from "@/shared/api/get-file-share";
-import { shareLink } from "@/shared/lib/share-link";
+import { Button } from "@/ui/button";
+import { Spinner } from "@/ui/spinner";
 
 /** A term and its value; left out when the server did not say (Teldrive sends no creation time or part count). */
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -38,7 +38,7 @@ export function DetailsContent({ itemId }: { itemId: string }) {
     );
   const item = file.data;
   const isFolder = item.type === "folder";
-  const folder = parentFolderOf(item.path ?? "");
+  const folder = parentPath(item.path ?? "");
   const Icon = isFolder ? Folder : File;
   return (
     <div className="flex flex-col gap-4 p-4 text-sm">

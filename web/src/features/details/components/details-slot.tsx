@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import type { DetailsPaneProps } from "@/shared/lib/details-pane-context";
-import { useDetails } from "@/shared/stores/details-store";
+import type { DetailsPaneProps } from "@/drive/details/details-pane-context";
+import { useDetails } from "@/drive/details/details-store";
 
 // Fetched the first time details are asked for: the first page of the drive does without it.
 const DetailsView = lazy(() => import("./details-view").then((m) => ({ default: m.DetailsView })));

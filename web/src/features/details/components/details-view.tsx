@@ -1,9 +1,9 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { type KeyboardEvent, useEffect, useId, useRef } from "react";
-import { IconButton } from "@/components/ui/icon-button";
-import { useDetails } from "@/shared/stores/details-store";
-import { useMediaQuery } from "../hooks/use-media-query";
+import { useDetails } from "@/drive/details/details-store";
+import { useMediaQuery } from "@/lib/hooks/use-media-query";
+import { IconButton } from "@/ui/icon-button";
 import { DetailsContent } from "./details-content";
 
 /** The last request to show the details that moved focus into the pane. */

@@ -1,20 +1,14 @@
 import { Dialog } from "radix-ui";
+import { fileCommandsFor } from "@/drive/commands/file-commands";
 import { cn } from "@/lib/cn";
-import { type FileCommandId, fileCommandsFor } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
+import { useFileListView } from "../hooks/use-file-list-view";
 import { CommandIcon } from "./command-icon";
 
 /** Touch: a long press opens the list's actions in a bottom sheet instead of a context menu. */
-export function ActionSheet(props: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  canCreate: boolean;
-  showInFolder?: boolean;
-  selectedItems(): FileItem[];
-  onCommand(id: FileCommandId, items: FileItem[]): void;
-}) {
-  const selected = props.open ? props.selectedItems() : [];
-  const commands = fileCommandsFor(selected, { canCreate: props.canCreate, showInFolder: props.showInFolder });
+export function ActionSheet(props: { open: boolean; onOpenChange(open: boolean): void }) {
+  const view = useFileListView();
+  const selected = props.open ? view.selectedItems() : [];
+  const commands = fileCommandsFor(selected, { canCreate: view.canCreate, showInFolder: view.showInFolder });
   const title =
     selected.length === 1 ? (selected[0]?.name ?? "") : selected.length > 1 ? `${selected.length} selected` : "Actions";
   return (
@@ -38,7 +32,7 @@ export function ActionSheet(props: {
                   )}
                   onClick={() => {
                     props.onOpenChange(false);
-                    props.onCommand(command.id, selected);
+                    view.onCommand(command.id, selected);
                   }}
                 >
                   <CommandIcon id={command.id} className="size-5" />

@@ -1,10 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import { ChevronRight, MoreHorizontal } from "lucide-react";
 import { type DragEvent, useState } from "react";
-import { DropdownMenu, DropdownMenuItem } from "@/components/ui/dropdown-menu";
-import { IconButton } from "@/components/ui/icon-button";
+import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
-import type { FileItem } from "@/shared/lib/file-item";
+import { DropdownMenu, DropdownMenuItem } from "@/ui/dropdown-menu";
+import { IconButton } from "@/ui/icon-button";
 import { breadcrumbsOf, type Crumb, collapseCrumbs } from "../lib/breadcrumbs";
 import { useSelection } from "../stores/selection-store";
 

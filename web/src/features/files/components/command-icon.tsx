@@ -15,7 +15,7 @@ import {
   Trash2,
   Upload,
 } from "lucide-react";
-import type { FileCommandId } from "@/shared/lib/file-commands";
+import type { FileCommandId } from "@/drive/commands/file-commands";
 
 const ICONS: Record<FileCommandId, LucideIcon> = {
   open: ExternalLink,

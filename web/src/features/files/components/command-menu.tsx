@@ -1,7 +1,7 @@
 import type { HTMLAttributes, ReactElement } from "react";
-import { DropdownMenu, DropdownMenuItem } from "@/components/ui/dropdown-menu";
+import type { FileCommand, FileCommandId } from "@/drive/commands/file-commands";
 import { cn } from "@/lib/cn";
-import type { FileCommand, FileCommandId } from "@/shared/lib/file-commands";
+import { DropdownMenu, DropdownMenuItem } from "@/ui/dropdown-menu";
 import { CommandIcon } from "./command-icon";
 
 /** A menu of file commands behind one button: "New" on a phone, "More actions" for a selection there. */

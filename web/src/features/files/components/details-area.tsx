@@ -1,6 +1,6 @@
 import { useContext } from "react";
-import { DetailsPaneContext } from "@/shared/lib/details-pane-context";
-import { useDetails } from "@/shared/stores/details-store";
+import { DetailsPaneContext } from "@/drive/details/details-pane-context";
+import { useDetails } from "@/drive/details/details-store";
 import { useSelection } from "../stores/selection-store";
 
 /**

@@ -1,11 +1,10 @@
-// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
-// biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
 import { Lock } from "lucide-react";
 import { memo } from "react";
+import { FileIcon } from "@/drive/files/file-icon";
+import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
 import { formatSize } from "@/lib/format-size";
-import { FileIcon } from "@/shared/components/file-icon";
-import type { FileItem } from "@/shared/lib/file-item";
+import { AriaGridCell } from "@/ui/aria-grid";
 import { itemAttributes } from "../lib/item-attributes";
 
 export interface FileCardProps {
@@ -20,8 +19,7 @@ export interface FileCardProps {
 /** One grid card with its thumbnail; events are handled by the list (delegation), found through `data-index`. */
 export const FileCard = memo(function FileCard({ item, index, selected, focusable, cut, dropTarget }: FileCardProps) {
   return (
-    <div
-      role="gridcell"
+    <AriaGridCell
       {...itemAttributes(item, index, { selected, focusable })}
       className={cn(
         "flex h-full min-w-0 cursor-default flex-col overflow-hidden rounded-xl border border-outline-variant text-sm select-none",
@@ -41,6 +39,6 @@ export const FileCard = memo(function FileCard({ item, index, selected, focusabl
         {item.isEncrypted && <Lock aria-label="Encrypted" className="size-4 shrink-0" />}
       </div>
       {!item.isDir && <div className="px-3 pb-2 text-xs text-on-surface-variant">{formatSize(item.size)}</div>}
-    </div>
+    </AriaGridCell>
   );
 });

@@ -1,10 +1,10 @@
 import * as Menu from "@radix-ui/react-menu";
 import { useMemo, useState } from "react";
-import { type OpenedBy, useFirstItemFocus } from "@/components/ui/deferred-trigger";
-import { menuItemClasses, menuSurfaceClasses } from "@/components/ui/menu-classes";
+import { fileCommandsFor } from "@/drive/commands/file-commands";
 import { cn } from "@/lib/cn";
-import { type FileCommandId, fileCommandsFor } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
+import { type OpenedBy, useFirstItemFocus } from "@/ui/deferred-trigger";
+import { menuItemClasses, menuSurfaceClasses } from "@/ui/menu-classes";
+import { useFileListView } from "../hooks/use-file-list-view";
 import { CommandIcon } from "./command-icon";
 
 export interface FileContextMenuProps {
@@ -12,10 +12,6 @@ export interface FileContextMenuProps {
   at: { x: number; y: number };
   openedBy: OpenedBy;
   onClose(): void;
-  canCreate: boolean;
-  showInFolder?: boolean;
-  selectedItems(): FileItem[];
-  onCommand(id: FileCommandId, items: FileItem[]): void;
 }
 
 /**
@@ -31,8 +27,9 @@ export function FileContextMenu(props: FileContextMenuProps) {
   );
   const onFocus = useFirstItemFocus(props.openedBy);
   // Read once per opening: the menu mounts when it opens.
-  const [selected] = useState(props.selectedItems);
-  const commands = fileCommandsFor(selected, { canCreate: props.canCreate, showInFolder: props.showInFolder });
+  const view = useFileListView();
+  const [selected] = useState(view.selectedItems);
+  const commands = fileCommandsFor(selected, { canCreate: view.canCreate, showInFolder: view.showInFolder });
   return (
     <Menu.Root open modal={false} onOpenChange={(open) => open || props.onClose()}>
       <Menu.Anchor virtualRef={anchor} />
@@ -51,7 +48,7 @@ export function FileContextMenu(props: FileContextMenuProps) {
               <Menu.Item
                 key={command.id}
                 className={cn(menuItemClasses, command.danger && "text-error")}
-                onSelect={() => props.onCommand(command.id, selected)}
+                onSelect={() => view.onCommand(command.id, selected)}
               >
                 <CommandIcon id={command.id} />
                 <span className="flex-1">{command.label}</span>

@@ -1,7 +1,6 @@
-// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
-// biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { cn } from "@/lib/cn";
+import { AriaColumnHeader, AriaGridRow } from "@/ui/aria-grid";
 import type { Sort, SortField } from "../lib/list-query";
 
 export const HEADER_HEIGHT = 44;
@@ -15,8 +14,7 @@ const COLUMNS: Array<{ field: SortField; label: string; className: string }> = [
 /** Column headers of the list view; clicking one sorts by it (again: reverses the order). */
 export function FileListHeader({ sort, onSortChange }: { sort: Sort; onSortChange(sort: Sort): void }) {
   return (
-    <div
-      role="row"
+    <AriaGridRow
       aria-rowindex={1}
       className="sticky top-0 z-10 grid grid-cols-[minmax(0,1fr)_6rem] items-center gap-4 border-b border-outline-variant bg-surface px-4 text-xs font-medium text-on-surface-variant md:grid-cols-[minmax(0,1fr)_7rem_12rem]"
       style={{ height: HEADER_HEIGHT }}
@@ -25,9 +23,8 @@ export function FileListHeader({ sort, onSortChange }: { sort: Sort; onSortChang
         const active = sort.sort === column.field;
         const Icon = sort.order === "asc" ? ArrowUp : ArrowDown;
         return (
-          <div
+          <AriaColumnHeader
             key={column.field}
-            role="columnheader"
             aria-sort={active ? (sort.order === "asc" ? "ascending" : "descending") : "none"}
             className={cn("flex", column.className)}
           >
@@ -46,9 +43,9 @@ export function FileListHeader({ sort, onSortChange }: { sort: Sort; onSortChang
               {column.label}
               {active && <Icon aria-hidden className="size-3.5" />}
             </button>
-          </div>
+          </AriaColumnHeader>
         );
       })}
-    </div>
+    </AriaGridRow>
   );
 }

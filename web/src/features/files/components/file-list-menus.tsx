@@ -1,16 +1,7 @@
-import type { FileCommandId } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
 import { actionSheet, contextMenu, type useListPointer } from "../hooks/use-list-pointer";
 
 /** The list's context menu and touch action sheet, once their code has arrived (see `useListPointer`). */
-export function FileListMenus(props: {
-  pointer: ReturnType<typeof useListPointer>;
-  canCreate: boolean;
-  showInFolder?: boolean;
-  selectedItems(): FileItem[];
-  onCommand(id: FileCommandId, items: FileItem[]): void;
-}) {
-  const { pointer, ...commands } = props;
+export function FileListMenus({ pointer }: { pointer: ReturnType<typeof useListPointer> }) {
   const ContextMenu = contextMenu.current?.FileContextMenu;
   const ActionSheet = actionSheet.current?.ActionSheet;
   return (
@@ -21,10 +12,9 @@ export function FileListMenus(props: {
           at={pointer.menu}
           openedBy={pointer.menu.openedBy}
           onClose={pointer.closeMenu}
-          {...commands}
         />
       )}
-      {ActionSheet && <ActionSheet open={pointer.sheetOpen} onOpenChange={pointer.setSheetOpen} {...commands} />}
+      {ActionSheet && <ActionSheet open={pointer.sheetOpen} onOpenChange={pointer.setSheetOpen} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton } from "@/ui/skeleton";
 
 /** What the list looks like before its first page arrives. */
 export function FileListSkeleton({ grid }: { grid: boolean }) {

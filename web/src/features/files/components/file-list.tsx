@@ -1,9 +1,8 @@
-// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
 import { type KeyboardEvent, useRef } from "react";
+import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
-import type { FileCommandId } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
-import type { useFilePages } from "../hooks/use-file-pages";
+import { AriaGrid } from "@/ui/aria-grid";
+import { useFileListView } from "../hooks/use-file-list-view";
 import { useListLayout } from "../hooks/use-list-layout";
 import { useListPointer } from "../hooks/use-list-pointer";
 import { usePagedKeyboard } from "../hooks/use-paged-keyboard";
@@ -11,9 +10,7 @@ import { focusNextListOnMount, scrollKeyOf, useRovingFocus } from "../hooks/use-
 import { useRowDrag } from "../hooks/use-row-drag";
 import { useRowLocations } from "../hooks/use-row-locations";
 import { useSelectOnArrival } from "../hooks/use-select-on-arrival";
-import type { ListQuery, Sort } from "../lib/list-query";
 import { useSelection } from "../stores/selection-store";
-import type { ViewId } from "../stores/view-prefs-store";
 import { EmptyList } from "./empty-list";
 import { FileListHeader } from "./file-list-header";
 import { FileListMenus } from "./file-list-menus";
@@ -21,43 +18,19 @@ import { FileListSkeleton } from "./file-list-skeleton";
 import { ListError } from "./list-error";
 import { VirtualRow } from "./virtual-row";
 
-export interface FileListProps {
-  query: ListQuery;
-  pages: ReturnType<typeof useFilePages>;
-  viewId: ViewId;
-  /** Accessible name of the list, e.g. "My Drive". */
-  label: string;
-  sort: Sort;
-  onSortChange(sort: Sort): void;
-  /** The folder shown, when there is one: paste and drops into subfolders go there. */
-  location: { folderPath?: string; folderId?: string };
-  canCreate: boolean;
-  /** Write under each name the folder it is in (lists that are not one folder). */
-  showLocation?: boolean;
-  /** Offer "Show in folder" in the context menu and action sheet. */
-  showInFolder?: boolean;
-  /** Id of an item to select and focus once it is loaded. */
-  select?: string;
-  selectMode: boolean;
-  onOpen(item: FileItem): void;
-  onNavigateUp?(): void;
-  onCommand(id: FileCommandId, items: FileItem[]): void;
-  onMoveTo(items: FileItem[], destination: { id?: string; path?: string }): void;
-  selectedItems(): FileItem[];
-}
-
 /**
  * The one virtualised list and grid. The first page's `meta.count` sizes it; rows whose page has not arrived render
  * as placeholders; only rows in view are in the DOM (plus the focused one, so keyboard focus survives scrolling).
  */
-export function FileList(props: FileListProps) {
-  const { query, pages } = props;
+export function FileList() {
+  const view = useFileListView();
+  const { query, pages, viewId } = view;
   const listRef = useRef<HTMLDivElement>(null);
   const selection = useSelection();
-  const scrollKey = scrollKeyOf(query, props.viewId);
+  const scrollKey = scrollKeyOf(query, viewId);
   const focus = useRovingFocus(scrollKey, listRef);
   const { focusIndex, focusIndexRef } = focus;
-  const layout = useListLayout({ query, pages, viewId: props.viewId, listRef, scrollKey, focusIndex, focusIndexRef });
+  const layout = useListLayout({ query, pages, viewId, listRef, scrollKey, focusIndex, focusIndexRef });
   const { grid, columns, count, rowCount, rowHeight, virtualizer, visible } = layout;
 
   const focusAt = (index: number) => {
@@ -67,31 +40,29 @@ export function FileList(props: FileListProps) {
   };
   const onOpen = (item: FileItem) => {
     if (item.isDir) focusNextListOnMount();
-    props.onOpen(item);
+    view.open(item);
   };
-  const onNavigateUp = props.onNavigateUp
+  const onNavigateUp = view.onNavigateUp
     ? () => {
         focusNextListOnMount();
-        props.onNavigateUp?.();
+        view.onNavigateUp?.();
       }
     : undefined;
 
-  const { selectedItems, location, onCommand, onMoveTo } = props;
   const onKeyDown = usePagedKeyboard({
     count,
     columns,
     pageItems: () => Math.max(1, Math.floor((listRef.current?.clientHeight ?? 600) / rowHeight) * columns),
     focusIndex,
     focusAt,
-    itemAt: pages.itemAt,
-    loadedEntries: pages.loadedEntries,
-    ...{ selectedItems, location, onOpen, onNavigateUp, onCommand, onMoveTo },
+    onOpen,
+    onNavigateUp,
   });
-  const pointer = useListPointer({ itemAt: pages.itemAt, selection, selectMode: props.selectMode, onOpen, ...focus });
-  const { dropIndex, dragHandlers } = useRowDrag({ itemAt: pages.itemAt, selectedItems, location, onMoveTo });
+  const pointer = useListPointer({ itemAt: pages.itemAt, selection, selectMode: view.selectMode, onOpen, ...focus });
+  const { dropIndex, dragHandlers } = useRowDrag();
   const virtualRows = virtualizer.getVirtualItems();
-  const locationOf = useRowLocations(props.showLocation, virtualRows, pages.itemAt);
-  useSelectOnArrival(props.select, pages, visible.version, focusAt);
+  const locationOf = useRowLocations(view.showLocation, virtualRows, pages.itemAt);
+  useSelectOnArrival(view.select, pages, visible.version, focusAt);
 
   if (pages.first.isPending) return <FileListSkeleton grid={grid} />;
   if (pages.first.isError) {
@@ -103,10 +74,9 @@ export function FileList(props: FileListProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {failure && <ListError compact error={failure.error} page={failure.page} onRetry={visible.refetchFailed} />}
-      <div
+      <AriaGrid
         ref={listRef}
-        role="grid"
-        aria-label={props.label}
+        aria-label={view.label}
         aria-rowcount={grid ? rowCount : count + 1}
         aria-colcount={grid ? columns : 3}
         aria-multiselectable
@@ -119,9 +89,9 @@ export function FileList(props: FileListProps) {
         {...pointer.handlers}
         {...dragHandlers}
       >
-        {!grid && <FileListHeader sort={props.sort} onSortChange={props.onSortChange} />}
+        {!grid && <FileListHeader sort={view.sort} onSortChange={view.onSortChange} />}
         {count === 0 ? (
-          <EmptyList canCreate={props.canCreate} onCommand={onCommand} />
+          <EmptyList />
         ) : (
           <div data-spacer className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {virtualRows.map((row) => (
@@ -132,18 +102,13 @@ export function FileList(props: FileListProps) {
                 isSelected={(item) => selection.ids.has(item.id)}
                 isCut={(item) => cutIds.has(item.id)}
                 focusable={(index) => index === Math.min(focusIndex, count - 1)}
-                locationOf={props.showLocation ? locationOf : undefined}
+                locationOf={view.showLocation ? locationOf : undefined}
               />
             ))}
           </div>
         )}
-      </div>
-      <FileListMenus
-        pointer={pointer}
-        canCreate={props.canCreate}
-        showInFolder={props.showInFolder}
-        {...{ selectedItems, onCommand }}
-      />
+      </AriaGrid>
+      <FileListMenus pointer={pointer} />
       <span className={cn("sr-only")} aria-live="polite">
         {selection.ids.size > 0 ? `${selection.ids.size} selected` : ""}
       </span>

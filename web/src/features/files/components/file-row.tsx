@@ -1,13 +1,12 @@
-// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
-// biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
 import { Lock } from "lucide-react";
 import { memo } from "react";
+import { FileIcon } from "@/drive/files/file-icon";
+import type { FileItem } from "@/drive/files/file-item";
+import { folderName } from "@/drive/files/folder-path";
 import { cn } from "@/lib/cn";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/dates";
 import { formatSize } from "@/lib/format-size";
-import { FileIcon } from "@/shared/components/file-icon";
-import type { FileItem } from "@/shared/lib/file-item";
-import { folderName } from "@/shared/lib/folder-path";
+import { AriaGridCell, AriaGridRow } from "@/ui/aria-grid";
 import { typeLabel } from "../lib/describe-item";
 import { itemAttributes } from "../lib/item-attributes";
 
@@ -39,8 +38,7 @@ export const FileRow = memo(function FileRow({
   const attributes = itemAttributes(item, index, { selected, focusable });
   const folder = location === undefined ? undefined : folderName(location);
   return (
-    <div
-      role="row"
+    <AriaGridRow
       aria-rowindex={index + 2}
       {...attributes}
       aria-label={folder ? `${attributes["aria-label"]}, in ${folder}` : attributes["aria-label"]}
@@ -53,7 +51,7 @@ export const FileRow = memo(function FileRow({
       )}
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
-      <div role="gridcell" className="flex min-w-0 items-center gap-3">
+      <AriaGridCell className="flex min-w-0 items-center gap-3">
         <FileIcon item={item} />
         <div className="flex min-w-0 flex-col">
           <span className="truncate" title={item.name}>
@@ -72,13 +70,13 @@ export const FileRow = memo(function FileRow({
             <span className="sr-only">Encrypted</span>
           </span>
         )}
-      </div>
-      <div role="gridcell" className="text-right text-on-surface-variant tabular-nums">
+      </AriaGridCell>
+      <AriaGridCell className="text-right text-on-surface-variant tabular-nums">
         {item.isDir ? "—" : formatSize(item.size)}
-      </div>
-      <div role="gridcell" className="hidden truncate text-on-surface-variant md:block">
+      </AriaGridCell>
+      <AriaGridCell className="hidden truncate text-on-surface-variant md:block">
         {formatDate(item.modDate)}
-      </div>
-    </div>
+      </AriaGridCell>
+    </AriaGridRow>
   );
 });

@@ -1,32 +1,17 @@
 import { CheckSquare, Info, MoreVertical, Plus, X } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import { IconButton } from "@/components/ui/icon-button";
+import { type FileCommandId, fileCommandsFor } from "@/drive/commands/file-commands";
+import { useDetails } from "@/drive/details/details-store";
 import { cn } from "@/lib/cn";
-import { type FileCommandId, fileCommandsFor } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
-import { useDetails } from "@/shared/stores/details-store";
-import type { Sort } from "../lib/list-query";
+import { Button } from "@/ui/button";
+import { IconButton } from "@/ui/icon-button";
+import { useFileListView } from "../hooks/use-file-list-view";
 import { useSelection } from "../stores/selection-store";
 import { CommandIcon } from "./command-icon";
 import { CommandMenu } from "./command-menu";
 import { SortMenu } from "./sort-menu";
 import { ViewOptionsMenu } from "./view-options-menu";
 import { ViewToggle } from "./view-toggle";
-
-export interface FileToolbarProps {
-  /** Heading or breadcrumbs. */
-  title: ReactNode;
-  canCreate: boolean;
-  /** Offer "Show in folder" (lists that are not one folder). */
-  showInFolder?: boolean;
-  sort: Sort;
-  onSortChange(sort: Sort): void;
-  selectMode: boolean;
-  onSelectModeChange(on: boolean): void;
-  selectedItems(): FileItem[];
-  onCommand(id: FileCommandId, items: FileItem[]): void;
-}
 
 /** Commands a narrow selection bar keeps as buttons; the others go into "More actions". */
 const NARROW_INLINE = new Set<FileCommandId>(["move", "remove"]);
@@ -38,33 +23,34 @@ const NARROW_INLINE = new Set<FileCommandId>(["move", "remove"]);
  * selected a selection bar takes the same row: the title stays where there is room for it (rows can be dragged
  * onto its breadcrumbs).
  */
-export function FileToolbar(props: FileToolbarProps) {
+export function FileToolbar({ title }: { title: ReactNode }) {
+  const view = useFileListView();
   // Subscribing to the id set (not its size) re-renders the toolbar when the selection changes to another
   // item of the same count, e.g. after a moved item leaves the list and another one is clicked.
   const selectedIds = useSelection((s) => s.ids);
   const clear = useSelection((s) => s.clear);
-  const selected = selectedIds.size > 0 ? props.selectedItems() : [];
+  const selected = selectedIds.size > 0 ? view.selectedItems() : [];
   const selecting = selected.length > 0;
   const detailsOpen = useDetails((s) => s.open);
-  const itemCommands = fileCommandsFor(selected, { canCreate: false, showInFolder: props.showInFolder }).filter(
+  const itemCommands = fileCommandsFor(selected, { canCreate: false, showInFolder: view.showInFolder }).filter(
     (c) => c.id !== "open",
   );
   // Wider screens have the Details toggle at the end of the row; a phone finds Details under "More actions".
   const inlineCommands = itemCommands.filter((c) => c.id !== "details");
-  const createCommands = props.canCreate ? fileCommandsFor([], { canCreate: true }) : [];
-  const run = (id: FileCommandId) => props.onCommand(id, selecting ? selected : []);
+  const createCommands = view.canCreate ? fileCommandsFor([], { canCreate: true }) : [];
+  const run = (id: FileCommandId) => view.onCommand(id, selecting ? selected : []);
 
   return (
     <div className="@container shrink-0 border-b border-outline-variant">
       <div data-testid="file-toolbar" className="flex h-14 items-center gap-1 px-2 @xl:px-3">
-        <div className={cn("min-w-0 flex-1", selecting && "hidden @3xl:block")}>{props.title}</div>
+        <div className={cn("min-w-0 flex-1", selecting && "hidden @3xl:block")}>{title}</div>
         {selecting ? (
           <div role="toolbar" aria-label="Selection" className="flex min-w-0 flex-1 items-center gap-1 @3xl:flex-none">
             <IconButton
               label="Clear selection"
               onClick={() => {
                 clear();
-                props.onSelectModeChange(false);
+                view.setSelectMode(false);
               }}
             >
               <X aria-hidden className="size-5" />
@@ -127,19 +113,19 @@ export function FileToolbar(props: FileToolbarProps) {
         )}
         <IconButton
           label="Select"
-          aria-pressed={props.selectMode}
-          className={cn("hidden pointer-coarse:inline-flex", props.selectMode && "bg-primary-container")}
-          onClick={() => props.onSelectModeChange(!props.selectMode)}
+          aria-pressed={view.selectMode}
+          className={cn("hidden pointer-coarse:inline-flex", view.selectMode && "bg-primary-container")}
+          onClick={() => view.setSelectMode(!view.selectMode)}
         >
           <CheckSquare aria-hidden className="size-5" />
         </IconButton>
         <div className={cn("flex items-center", selecting && "hidden @3xl:flex")}>
           <div className="hidden items-center @xl:flex">
-            <SortMenu sort={props.sort} onSortChange={props.onSortChange} />
+            <SortMenu sort={view.sort} onSortChange={view.onSortChange} />
             <ViewToggle />
           </div>
           <div className="@xl:hidden">
-            <ViewOptionsMenu sort={props.sort} onSortChange={props.onSortChange} />
+            <ViewOptionsMenu sort={view.sort} onSortChange={view.onSortChange} />
           </div>
         </div>
         <IconButton

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { FolderX } from "lucide-react";
-import { buttonClasses } from "@/components/ui/button";
-import { folderName, parentPath } from "@/shared/lib/folder-path";
+import { folderName, parentPath } from "@/drive/files/folder-path";
+import { buttonClasses } from "@/ui/button";
 
 /** A path with no folder behind it: say so and offer the way back, instead of an empty folder. */
 export function FolderNotFound({ path }: { path: string }) {

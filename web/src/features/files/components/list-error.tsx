@@ -1,7 +1,7 @@
 import { AlertCircle } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { describeError, isRetryable } from "@/drive/errors/error-message";
 import { cn } from "@/lib/cn";
-import { describeError, isRetryable } from "@/lib/error-message";
+import { Button } from "@/ui/button";
 
 /** A failed page: what went wrong, in words, and a Retry where asking again can help (not for a 4xx). */
 export function ListError({

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useEffect } from "react";
+import type { FileItem } from "@/drive/files/file-item";
+import { ROOT_NAME } from "@/drive/files/folder-path";
+import { fileQueryOptions, folderPathOf } from "@/drive/files/get-file";
 import { usePageTitle } from "@/lib/document-title";
 import { toast } from "@/lib/toast";
-import { fileQueryOptions, folderPathOf } from "@/shared/api/get-file";
-import type { FileItem } from "@/shared/lib/file-item";
 import { useListQuery } from "../hooks/use-list-query";
 import type { Sort, ViewParams } from "../lib/list-query";
 import { FileBrowser } from "./file-browser";
@@ -17,7 +18,7 @@ const TITLES: Record<Exclude<ViewParams["view"], "my-drive">, string> = {
 };
 
 function titleOf(params: ViewParams): string {
-  if (params.view === "my-drive") return "My Drive";
+  if (params.view === "my-drive") return ROOT_NAME;
   if (params.view === "browse" && params.category) {
     return `${params.category[0]?.toUpperCase()}${params.category.slice(1)} files`;
   }

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
+import { useFileCommands } from "@/drive/commands/file-commands-context";
+import type { FileItem } from "@/drive/files/file-item";
+import { folderName, joinPath, normalizeFolderPath, parentPath, ROOT_NAME } from "@/drive/files/folder-path";
+import { folderByPathQueryOptions } from "@/drive/files/get-folder-by-path";
 import { usePageTitle } from "@/lib/document-title";
-import { folderByPathQueryOptions } from "@/shared/api/get-folder-by-path";
-import { useFileCommands } from "@/shared/lib/file-commands-context";
-import type { FileItem } from "@/shared/lib/file-item";
-import { folderName, joinPath, normalizeFolderPath, parentPath } from "@/shared/lib/folder-path";
 import { fileListPageQueryOptions } from "../api/get-files";
 import { useListQuery } from "../hooks/use-list-query";
 import { type Sort, sortIdOf } from "../lib/list-query";
@@ -50,7 +50,7 @@ export function MyDriveView({ path, select }: { path: string; select?: string })
             onMoveTo={(items, destination) => items.length > 0 && fileActions.moveTo(items, destination)}
           />
         }
-        label={folderPath === "/" ? "My Drive" : `My Drive ${folderPath}`}
+        label={folderPath === "/" ? ROOT_NAME : `${ROOT_NAME} ${folderPath}`}
         query={query}
         sort={{ sort: query.sort, order: query.order }}
         onSortChange={onSortChange}

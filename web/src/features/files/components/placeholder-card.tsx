@@ -1,11 +1,9 @@
-// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
-// biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
+import { AriaGridCell } from "@/ui/aria-grid";
 
 /** A grid card whose page has not arrived yet. */
 export function PlaceholderCard({ index, focusable }: { index: number; focusable: boolean }) {
   return (
-    <div
-      role="gridcell"
+    <AriaGridCell
       aria-busy
       aria-label="Loading…"
       tabIndex={focusable ? 0 : -1}
@@ -15,6 +13,6 @@ export function PlaceholderCard({ index, focusable }: { index: number; focusable
     >
       <div aria-hidden className="flex-1 rounded-md bg-surface-container-high" />
       <div aria-hidden className="h-4 w-2/3 rounded-md bg-surface-container-high" />
-    </div>
+    </AriaGridCell>
   );
 }

@@ -1,5 +1,4 @@
-// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
-// biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
+import { AriaGridCell, AriaGridRow } from "@/ui/aria-grid";
 
 /**
  * A row whose page has not arrived yet: same height and position as the row it stands for. Static on purpose: a
@@ -17,8 +16,7 @@ export function PlaceholderRow({
   focusable: boolean;
 }) {
   return (
-    <div
-      role="row"
+    <AriaGridRow
       aria-rowindex={index + 2}
       aria-busy
       aria-label="Loading…"
@@ -28,10 +26,10 @@ export function PlaceholderRow({
       className="absolute top-0 left-0 flex w-full items-center [contain:strict] gap-3 border-b border-outline-variant/40 px-4 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
       style={{ height, transform: `translateY(${start}px)` }}
     >
-      <div role="gridcell" className="flex flex-1 items-center gap-3">
+      <AriaGridCell className="flex flex-1 items-center gap-3">
         <div aria-hidden className="size-6 rounded-md bg-surface-container-high" />
         <div aria-hidden className="h-4 w-1/3 rounded-md bg-surface-container-high" />
-      </div>
-    </div>
+      </AriaGridCell>
+    </AriaGridRow>
   );
 }

@@ -5,8 +5,8 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
-} from "@/components/ui/dropdown-menu";
-import { IconButton } from "@/components/ui/icon-button";
+} from "@/ui/dropdown-menu";
+import { IconButton } from "@/ui/icon-button";
 import type { Sort, SortField, SortOrder } from "../lib/list-query";
 
 const FIELDS: Array<{ value: SortField; label: string }> = [

@@ -1,6 +1,7 @@
 import { Upload } from "lucide-react";
 import { type DragEvent, type ReactNode, useRef, useState } from "react";
-import { useFileCommands } from "@/shared/lib/file-commands-context";
+import { useFileCommands } from "@/drive/commands/file-commands-context";
+import { ROOT_NAME } from "@/drive/files/folder-path";
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
 
@@ -50,7 +51,7 @@ export function UploadDropZone(props: { folderPath: string; children: ReactNode 
         <div className="pointer-events-none absolute inset-0 z-20 flex items-center justify-center rounded-2xl border-2 border-dashed border-primary bg-primary-container/80">
           <p className="flex items-center gap-2 text-lg font-medium text-on-primary-container">
             <Upload aria-hidden className="size-6" />
-            Drop to upload to {props.folderPath === "/" ? "My Drive" : props.folderPath}
+            Drop to upload to {props.folderPath === "/" ? ROOT_NAME : props.folderPath}
           </p>
         </div>
       )}

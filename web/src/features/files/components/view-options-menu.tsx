@@ -5,8 +5,8 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
-} from "@/components/ui/dropdown-menu";
-import { IconButton } from "@/components/ui/icon-button";
+} from "@/ui/dropdown-menu";
+import { IconButton } from "@/ui/icon-button";
 import type { Sort } from "../lib/list-query";
 import { useViewPrefs, type ViewId } from "../stores/view-prefs-store";
 import { menuLabelClasses, menuSeparatorClasses, SortChoices } from "./sort-menu";

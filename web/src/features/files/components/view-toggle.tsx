@@ -1,5 +1,5 @@
 import { LayoutGrid, List } from "lucide-react";
-import { IconButton } from "@/components/ui/icon-button";
+import { IconButton } from "@/ui/icon-button";
 import { useViewPrefs } from "../stores/view-prefs-store";
 
 /** Switches between list and grid; the choice is remembered locally. */

@@ -1,7 +1,6 @@
-// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA grid is positioned divs; table elements cannot be absolutely placed rows.
-// biome-ignore-all lint/a11y/useFocusableInteractive: roving focus: one row or cell of the grid has tabIndex 0, the others are reached with arrow keys.
 import type { VirtualItem } from "@tanstack/react-virtual";
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileItem } from "@/drive/files/file-item";
+import { AriaGridRow } from "@/ui/aria-grid";
 import { CARD_GAP, CARD_ROW_HEIGHT, GRID_PADDING } from "../hooks/use-list-layout";
 import { FileCard } from "./file-card";
 import { FileRow, ROW_HEIGHT } from "./file-row";
@@ -45,8 +44,7 @@ export function VirtualRow({ row, grid, columns, count, itemAt, isSelected, isCu
   const first = row.index * columns;
   const cells = Array.from({ length: Math.min(columns, count - first) }, (_, i) => first + i);
   return (
-    <div
-      role="row"
+    <AriaGridRow
       aria-rowindex={row.index + 1}
       className="absolute top-0 left-0 grid w-full"
       style={{
@@ -73,6 +71,6 @@ export function VirtualRow({ row, grid, columns, count, itemAt, isSelected, isCu
           <PlaceholderCard key={index} index={index} focusable={focusable(index)} />
         );
       })}
-    </div>
+    </AriaGridRow>
   );
 }

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { sessionQueryOptions } from "@/shared/api/get-session";
-import type { DeriveOptions } from "@/shared/lib/file-item";
-import { useSettings } from "@/shared/stores/settings-store";
-import { useServerThumbnails } from "@/shared/thumbnails/hooks/use-server-thumbnails";
+import type { DeriveOptions } from "@/drive/files/file-item";
+import { sessionQueryOptions } from "@/drive/session/session";
+import { useSettings } from "@/drive/settings/settings-store";
+import { useServerThumbnails } from "@/drive/thumbnails/hooks/use-server-thumbnails";
 
 /**
  * What deriving a FileItem needs from outside the list: the resizer host and the session hash for its URLs, and

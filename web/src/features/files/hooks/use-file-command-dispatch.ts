@@ -1,8 +1,8 @@
 import { useCallback } from "react";
-import type { FileActionContext, FileCommandId } from "@/shared/lib/file-commands";
-import { useFileCommands } from "@/shared/lib/file-commands-context";
-import type { FileItem } from "@/shared/lib/file-item";
-import { useDetails } from "@/shared/stores/details-store";
+import type { FileActionContext, FileCommandId } from "@/drive/commands/file-commands";
+import { useFileCommands } from "@/drive/commands/file-commands-context";
+import { useDetails } from "@/drive/details/details-store";
+import type { FileItem } from "@/drive/files/file-item";
 import { useSelection } from "../stores/selection-store";
 import type { useFilePages } from "./use-file-pages";
 

@@ -1,7 +1,7 @@
 import { hashKey, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef } from "react";
-import { type DeriveOptions, type FileItem, toFileItem } from "@/shared/lib/file-item";
-import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
+import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
+import { type DeriveOptions, type FileItem, toFileItem } from "@/drive/files/file-item";
 import { type FileListPage, fileListPageQueryOptions } from "../api/get-files";
 import type { ListQuery } from "../lib/list-query";
 import { type PageWindowInput, pagesToObserve } from "../lib/page-window";

@@ -1,11 +1,11 @@
 import { defaultRangeExtractor, useVirtualizer } from "@tanstack/react-virtual";
 import { type RefObject, useState } from "react";
+import { useElementWidth } from "@/lib/hooks/use-element-width";
 import { HEADER_HEIGHT } from "../components/file-list-header";
 import { ROW_HEIGHT } from "../components/file-row";
 import type { ListQuery } from "../lib/list-query";
 import { ScrollSpeed } from "../lib/scroll-speed";
 import type { ViewId } from "../stores/view-prefs-store";
-import { useElementWidth } from "./use-element-width";
 import { type useFilePages, useVisiblePages } from "./use-file-pages";
 import { listMemory } from "./use-roving-focus";
 

@@ -1,8 +1,8 @@
 import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from "react";
-import type { OpenedBy } from "@/components/ui/deferred-trigger";
+import type { FileItem } from "@/drive/files/file-item";
 import { onDemand } from "@/lib/on-demand";
-import type { FileItem } from "@/shared/lib/file-item";
-import { clickModeOf } from "@/shared/lib/selection";
+import { clickModeOf } from "@/lib/selection";
+import type { OpenedBy } from "@/ui/deferred-trigger";
 import type { SelectionState } from "../stores/selection-store";
 import { indexOfEvent } from "./index-of-event";
 

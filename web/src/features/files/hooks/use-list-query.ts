@@ -1,4 +1,4 @@
-import { getSettings, useSettings } from "@/shared/stores/settings-store";
+import { getSettings, useSettings } from "@/drive/settings/settings-store";
 import {
   buildListQuery,
   defaultSort,

@@ -1,9 +1,9 @@
 import type { KeyboardEvent } from "react";
 import { useRef } from "react";
-import type { FileCommandId } from "@/shared/lib/file-commands";
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileItem } from "@/drive/files/file-item";
 import { findTypeahead, nextFocusIndex } from "../lib/keyboard";
 import { useSelection } from "../stores/selection-store";
+import { useFileListView } from "./use-file-list-view";
 
 const TYPEAHEAD_RESET_MS = 700;
 
@@ -14,14 +14,8 @@ export interface PagedKeyboardOptions {
   pageItems(): number;
   focusIndex: number;
   focusAt(index: number): void;
-  itemAt(index: number): FileItem | undefined;
-  loadedEntries(): Array<[number, FileItem]>;
-  selectedItems(): FileItem[];
-  location: { folderPath?: string; folderId?: string };
   onOpen(item: FileItem): void;
   onNavigateUp?(): void;
-  onCommand(id: FileCommandId, items: FileItem[]): void;
-  onMoveTo(items: FileItem[], destination: { id?: string; path?: string }): void;
 }
 
 /**
@@ -29,7 +23,10 @@ export interface PagedKeyboardOptions {
  * focus only), Enter opens, Alt+Enter shows the details, Space toggles, Backspace goes up, F2 renames, Delete deletes, Ctrl/Cmd+A/X/V select
  * all, cut and paste, Escape clears, printable keys jump by name.
  */
-export function usePagedKeyboard(o: PagedKeyboardOptions) {
+export function usePagedKeyboard(options: PagedKeyboardOptions) {
+  const view = useFileListView();
+  const { itemAt, loadedEntries } = view.pages;
+  const o = { ...options, ...view, itemAt, loadedEntries };
   const typeahead = useRef({ text: "", at: 0 });
 
   return (e: KeyboardEvent) => {

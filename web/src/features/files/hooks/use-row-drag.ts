@@ -1,8 +1,9 @@
 import { type DragEvent, useState } from "react";
-import type { FileItem } from "@/shared/lib/file-item";
-import { joinPath } from "@/shared/lib/folder-path";
+import type { FileItem } from "@/drive/files/file-item";
+import { joinPath } from "@/drive/files/folder-path";
 import { useSelection } from "../stores/selection-store";
 import { indexOfEvent } from "./index-of-event";
+import { useFileListView } from "./use-file-list-view";
 
 /** Our own drags carry this type, so the upload drop zone (which wants "Files") leaves them alone. */
 const DRAG_MIME = "application/x-drive-items";
@@ -11,12 +12,9 @@ const DRAG_MIME = "application/x-drive-items";
  * Dragging rows (the selection, or the row grabbed) onto a folder row moves them there. The dragged items sit in the
  * selection store so breadcrumbs can accept the same drag.
  */
-export function useRowDrag(o: {
-  itemAt(index: number): FileItem | undefined;
-  selectedItems(): FileItem[];
-  location: { folderPath?: string };
-  onMoveTo(items: FileItem[], destination: { id?: string; path?: string }): void;
-}) {
+export function useRowDrag() {
+  const view = useFileListView();
+  const o = { ...view, itemAt: view.pages.itemAt };
   const [dropIndex, setDropIndex] = useState<number>();
 
   const folderTarget = (e: DragEvent): FileItem | undefined => {

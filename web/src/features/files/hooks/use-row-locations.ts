@@ -1,6 +1,6 @@
 import type { VirtualItem } from "@tanstack/react-virtual";
-import { useFolderPaths } from "@/shared/api/get-file";
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileItem } from "@/drive/files/file-item";
+import { useFolderPaths } from "@/drive/files/get-file";
 
 /**
  * "in Photos" under each name, where the list spans folders: the folder path of each item in view, one request per

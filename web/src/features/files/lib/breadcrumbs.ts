@@ -1,4 +1,4 @@
-import { pathSegments } from "@/shared/lib/folder-path";
+import { pathSegments, ROOT_NAME } from "@/drive/files/folder-path";
 
 export interface Crumb {
   name: string;
@@ -15,7 +15,7 @@ function decodeSegment(segment: string): string {
 
 /** My Drive, then one crumb per decoded path segment, each linking to its folder. */
 export function breadcrumbsOf(path: string): Crumb[] {
-  const crumbs: Crumb[] = [{ name: "My Drive", path: "/" }];
+  const crumbs: Crumb[] = [{ name: ROOT_NAME, path: "/" }];
   let current = "";
   for (const segment of pathSegments(path)) {
     const name = decodeSegment(segment);

@@ -1,6 +1,6 @@
-import { formatDate } from "@/lib/format-date";
+import type { FileItem } from "@/drive/files/file-item";
+import { formatDate } from "@/lib/dates";
 import { formatSize } from "@/lib/format-size";
-import type { FileItem } from "@/shared/lib/file-item";
 
 /** Readable type for screen readers and the grid: "Folder", "PDF file", "Image file", "ZIP file". */
 export function typeLabel(item: FileItem): string {

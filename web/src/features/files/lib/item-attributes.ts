@@ -1,4 +1,4 @@
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileItem } from "@/drive/files/file-item";
 import { describeItem } from "./describe-item";
 
 /**

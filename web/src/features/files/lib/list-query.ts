@@ -1,5 +1,5 @@
-import type { FindFilters } from "@/shared/lib/find-filters";
-import { normalizeFolderPath } from "@/shared/lib/folder-path";
+import type { FindFilters } from "@/drive/files/find-filters";
+import { normalizeFolderPath } from "@/drive/files/folder-path";
 
 /** The file-list views of the spec that read `GET /files` (storage is a separate page). */
 export const LIST_VIEWS = ["my-drive", "recent", "search", "browse", "shared"] as const;

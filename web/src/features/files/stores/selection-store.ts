@@ -1,6 +1,6 @@
 import { create } from "zustand";
-import type { FileItem } from "@/shared/lib/file-item";
-import { applyClick, type ClickMode, EMPTY_SELECTION, type Selection, selectAll } from "@/shared/lib/selection";
+import type { FileItem } from "@/drive/files/file-item";
+import { applyClick, type ClickMode, EMPTY_SELECTION, type Selection, selectAll } from "@/lib/selection";
 
 export interface SelectionState extends Selection {
   /** Items cut with Ctrl/Cmd+X, waiting for a paste. */

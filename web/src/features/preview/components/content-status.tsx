@@ -1,4 +1,4 @@
-import { Spinner } from "@/components/ui/spinner";
+import { Spinner } from "@/ui/spinner";
 import type { ContentState } from "../hooks/use-file-content";
 import { ViewerMessage } from "./viewer-message";
 

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
-import { Spinner } from "@/components/ui/spinner";
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileItem } from "@/drive/files/file-item";
+import { Spinner } from "@/ui/spinner";
 import { usePreviewSrc } from "../hooks/use-preview-src";
 import type { PreviewSource } from "../lib/preview-source";
 import { ViewerMessage } from "./viewer-message";

@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import { type KeyboardEvent, useMemo, useState } from "react";
-import { IconButton } from "@/components/ui/icon-button";
+import type { FileItem } from "@/drive/files/file-item";
 import { toast } from "@/lib/toast";
-import type { FileItem } from "@/shared/lib/file-item";
+import { IconButton } from "@/ui/icon-button";
 import { downloadFrom } from "../lib/download";
 import { neighbourIndex, previewableItems } from "../lib/preview-nav";
 import type { PreviewSource } from "../lib/preview-source";

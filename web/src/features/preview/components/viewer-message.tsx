@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/ui/button";
 
 /** A centred message, usually "cannot show this here", with a download button. */
 export function ViewerMessage({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileItem } from "@/drive/files/file-item";
 import { createObjectUrl, revokeObjectUrl } from "../lib/object-urls";
 import type { PreviewSource } from "../lib/preview-source";
 

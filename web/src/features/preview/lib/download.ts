@@ -1,4 +1,4 @@
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileItem } from "@/drive/files/file-item";
 import type { PreviewSource } from "./preview-source";
 
 /** Starts a browser download of `url` (same origin, so the `download` attribute is honoured). */

@@ -1,4 +1,4 @@
-import { pathSegments } from "@/shared/lib/folder-path";
+import { pathSegments } from "@/drive/files/folder-path";
 
 /**
  * URL of a file through the Rclone Media Proxy (`rclone serve http` over the drive): the proxy serves the

@@ -1,4 +1,4 @@
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileItem } from "@/drive/files/file-item";
 
 /** The items previous/next walk through: the folder's previewable files, plus the opened one if it is not. */
 export function previewableItems(items: readonly FileItem[], current: FileItem): FileItem[] {

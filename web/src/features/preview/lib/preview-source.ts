@@ -1,4 +1,4 @@
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileItem } from "@/drive/files/file-item";
 
 /**
  * Where a preview reads a file from. The drive uses content URLs with the session hash (or the Rclone

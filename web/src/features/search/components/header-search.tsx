@@ -2,10 +2,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { Search, SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { DeferredTrigger } from "@/components/ui/deferred-trigger";
-import { IconButton } from "@/components/ui/icon-button";
+import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
 import { onDemand } from "@/lib/on-demand";
-import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
+import { DeferredTrigger } from "@/ui/deferred-trigger";
+import { IconButton } from "@/ui/icon-button";
 import { normalizeSearchText, type SearchParams } from "../lib/search-filters";
 
 /** Spec 9: the header search waits 1000 ms after the last keystroke. */

@@ -1,4 +1,5 @@
-import { folderName } from "@/shared/lib/folder-path";
+import { folderName } from "@/drive/files/folder-path";
+import { formatDay } from "@/lib/dates";
 import { CUSTOM_DATE, type SearchParams } from "./search-filters";
 
 /** One thing a search is filtered by, as the results page shows it. */
@@ -7,14 +8,6 @@ export interface FilterChip {
   label: string;
   /** The search without this filter; absent when it cannot be removed (the scope "Whole drive"). */
   without?: SearchParams;
-}
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-
-function formatDay(isoDate: string): string {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  const date = new Date(y, m - 1, d);
-  return Number.isNaN(date.getTime()) ? isoDate : dateFormat.format(date);
 }
 
 function omit(params: SearchParams, ...keys: Array<keyof SearchParams>): SearchParams {

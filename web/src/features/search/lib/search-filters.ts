@@ -1,4 +1,5 @@
-import type { FindFilters } from "@/shared/lib/find-filters";
+import type { FindFilters } from "@/drive/files/find-filters";
+import { toIsoDate } from "@/lib/dates";
 
 export const SEARCH_CATEGORIES = ["archive", "audio", "image", "video", "document", "folder", "other"] as const;
 export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
@@ -50,14 +51,6 @@ export interface SearchParams {
 /** Header box text: trimmed, inner whitespace collapsed. */
 export function normalizeSearchText(text: string): string {
   return text.trim().replace(/\s+/g, " ");
-}
-
-/** Local calendar date as YYYY-MM-DD (what <input type=date> uses). */
-export function toIsoDate(date: Date): string {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, "0");
-  const d = String(date.getDate()).padStart(2, "0");
-  return `${y}-${m}-${d}`;
 }
 
 export function daysBefore(today: Date, days: number): string {

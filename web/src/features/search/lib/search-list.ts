@@ -1,5 +1,5 @@
-import type { Capabilities } from "@/lib/capabilities";
-import type { FindFilters } from "@/shared/lib/find-filters";
+import type { Capabilities } from "@/drive/api/capabilities";
+import type { FindFilters } from "@/drive/files/find-filters";
 import { folderToResolve, type SearchParams, searchParamsToFilters } from "./search-filters";
 
 /**

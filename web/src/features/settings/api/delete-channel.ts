@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { api } from "@/drive/api/api-client";
 import { channelsQueryOptions } from "./get-channels";
 import { userConfigQueryOptions } from "./get-user-config";
 

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { api } from "@/drive/api/api-client";
 
 /** What the server reports about itself (version, commitSHA, goVersion, os, arch...). */
 export const versionQueryOptions = () =>

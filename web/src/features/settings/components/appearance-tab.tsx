@@ -1,10 +1,10 @@
 import { Check } from "lucide-react";
 import { useId } from "react";
 import { HexColorInput, HexColorPicker } from "react-colorful";
-import { Button } from "@/components/ui/button";
+import { DEFAULT_SOURCE_COLOR, PRESET_COLORS, useColorSchemeStore } from "@/drive/theme/color-scheme-store";
+import { generateColorStyles } from "@/drive/theme/lib/generate-color-styles";
 import { cn } from "@/lib/cn";
-import { DEFAULT_SOURCE_COLOR, PRESET_COLORS, useColorSchemeStore } from "@/shared/theme/color-scheme-store";
-import { generateColorStyles } from "@/shared/theme/lib/generate-color-styles";
+import { Button } from "@/ui/button";
 import { SettingsSection } from "./settings-section";
 
 /** The source colour of the Material theme: 19 presets, a free picker and a reset. */

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
-import { errorText } from "@/lib/error-message";
+import { errorText } from "@/drive/errors/error-message";
 import { toast } from "@/lib/toast";
+import { Button } from "@/ui/button";
+import { TextField } from "@/ui/text-field";
 import { useCreateChannel } from "../api/create-channel";
 
 /** Creates a channel by name. */

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { IconButton } from "@/components/ui/icon-button";
+import { errorText } from "@/drive/errors/error-message";
 import { cn } from "@/lib/cn";
-import { errorText } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { IconButton } from "@/ui/icon-button";
 import { useDeleteChannel } from "../api/delete-channel";
 import { type Channel, channelsQueryOptions } from "../api/get-channels";
 import { useSyncChannels } from "../api/sync-channels";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { Select } from "@/components/ui/select";
-import { errorText } from "@/lib/error-message";
+import { errorText } from "@/drive/errors/error-message";
 import { toast } from "@/lib/toast";
+import { Select } from "@/ui/select";
 import { channelsQueryOptions } from "../api/get-channels";
 import { userConfigQueryOptions } from "../api/get-user-config";
 import { useUpdateDefaultChannel } from "../api/update-default-channel";

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Select } from "@/components/ui/select";
-import { TextField } from "@/components/ui/text-field";
+import { useSettings } from "@/drive/settings/settings-store";
 import { toast } from "@/lib/toast";
-import { useSettings } from "@/shared/stores/settings-store";
+import { Button } from "@/ui/button";
+import { Checkbox } from "@/ui/checkbox";
+import { Select } from "@/ui/select";
+import { TextField } from "@/ui/text-field";
 import {
   type GeneralSettingsForm,
   generalSettingsSchema,

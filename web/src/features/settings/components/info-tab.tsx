@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Skeleton } from "@/components/ui/skeleton";
-import { errorText } from "@/lib/error-message";
+import { errorText } from "@/drive/errors/error-message";
+import { Skeleton } from "@/ui/skeleton";
 import { versionQueryOptions } from "../api/get-version";
 import { versionRows } from "../lib/version-info";
 import { SettingsSection } from "./settings-section";

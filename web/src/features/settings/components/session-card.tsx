@@ -1,8 +1,8 @@
 import { Trash2 } from "lucide-react";
-import { IconButton } from "@/components/ui/icon-button";
 import { cn } from "@/lib/cn";
+import { toIsoDate } from "@/lib/dates";
+import { IconButton } from "@/ui/icon-button";
 import type { UserSession } from "../api/get-sessions";
-import { toIsoDate } from "../lib/format-date";
 
 /** One signed-in device: green border when valid, red when not. */
 export function SessionCard({

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { errorText } from "@/lib/error-message";
+import { errorText } from "@/drive/errors/error-message";
 import { toast } from "@/lib/toast";
 import { useDeleteSession } from "../api/delete-session";
 import { sessionsQueryOptions } from "../api/get-sessions";

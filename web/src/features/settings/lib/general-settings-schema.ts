@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SPLIT_FILE_SIZES } from "@/shared/stores/settings-store";
+import { SPLIT_FILE_SIZES } from "@/drive/settings/settings-store";
 
 export const HOST_MESSAGE = "Must be a valid Host";
 

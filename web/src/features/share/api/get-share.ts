@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { api } from "@/drive/api/api-client";
 
 /** GET /shares/{id}: what a public link points to and whether it needs a password. */
 export const shareInfoQueryOptions = (shareId: string) =>

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { api } from "@/drive/api/api-client";
 import { shareAuthorization } from "../lib/share-auth";
 
 export interface ShareFilesParams {

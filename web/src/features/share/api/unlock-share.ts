@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { api } from "@/drive/api/api-client";
 
 /** POST /shares/{id}/unlock: 204 when the password is right, 403 when wrong, 429 when tried too often. */
 export const useUnlockShare = (shareId: string) =>

@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { ancestorsOf, pathSegments } from "@/shared/lib/folder-path";
+import { ancestorsOf, pathSegments } from "@/drive/files/folder-path";
 
 /** The share's root (its name) and one entry per folder of `path`. */
 export function ShareBreadcrumbs(props: { name: string; path: string; onNavigate: (path: string) => void }) {

@@ -1,9 +1,9 @@
 import { ArrowDown, ArrowUp, Download } from "lucide-react";
-import { IconButton } from "@/components/ui/icon-button";
-import { formatDate } from "@/lib/format-date";
+import { FileIcon } from "@/drive/files/file-icon";
+import type { FileItem } from "@/drive/files/file-item";
+import { formatDate } from "@/lib/dates";
 import { formatSize } from "@/lib/format-size";
-import { FileIcon } from "@/shared/components/file-icon";
-import type { FileItem } from "@/shared/lib/file-item";
+import { IconButton } from "@/ui/icon-button";
 
 export type ShareSortField = "name" | "updatedAt" | "size";
 export interface ShareSort {

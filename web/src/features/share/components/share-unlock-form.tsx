@@ -1,8 +1,8 @@
 import { Lock } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
-import { ApiError } from "@/lib/api-client";
+import { ApiError } from "@/drive/api/api-client";
+import { Button } from "@/ui/button";
+import { TextField } from "@/ui/text-field";
 import { useUnlockShare } from "../api/unlock-share";
 
 function unlockError(error: unknown): string {

@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/text-field";
-import { errorText } from "@/lib/error-message";
+import { errorText } from "@/drive/errors/error-message";
+import { useUpdateFileShare } from "@/drive/shares/update-file-share";
 import { toast } from "@/lib/toast";
-import { useUpdateFileShare } from "@/shared/api/update-file-share";
+import { Button } from "@/ui/button";
+import { Checkbox } from "@/ui/checkbox";
+import { Dialog, DialogClose } from "@/ui/dialog";
+import { TextField } from "@/ui/text-field";
 import type { MyShare } from "../api/get-my-shares";
 import {
   dateInputOf,

@@ -1,7 +1,7 @@
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { errorText } from "@/lib/error-message";
+import { errorText } from "@/drive/errors/error-message";
+import { useDeleteFileShare } from "@/drive/shares/delete-file-share";
 import { toast } from "@/lib/toast";
-import { useDeleteFileShare } from "@/shared/api/delete-file-share";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
 import type { MyShare } from "../api/get-my-shares";
 
 /** Asks, then removes the link: anyone who has it is refused from then on. */

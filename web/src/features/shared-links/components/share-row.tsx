@@ -1,12 +1,12 @@
 import { Copy, File, Folder, Link2Off, Lock, LockOpen, Pencil } from "lucide-react";
 import { useId, useState } from "react";
-import { IconButton } from "@/components/ui/icon-button";
+import { parentPath, placeName } from "@/drive/files/folder-path";
+import { shareLink } from "@/drive/shares/share-link";
 import { cn } from "@/lib/cn";
-import { parentFolderOf, placeName } from "@/lib/item-path";
+import { formatDate, formatDay } from "@/lib/dates";
 import { toast } from "@/lib/toast";
-import { shareLink } from "@/shared/lib/share-link";
+import { IconButton } from "@/ui/icon-button";
 import type { MyShare } from "../api/get-my-shares";
-import { formatDay, formatMoment } from "../lib/format-share-dates";
 import { EditShareDialog } from "./edit-share-dialog";
 import { RevokeShareDialog } from "./revoke-share-dialog";
 
@@ -15,7 +15,7 @@ export function ShareRow({ share, canClear }: { share: MyShare; canClear: boolea
   const nameId = useId();
   const [dialog, setDialog] = useState<"edit" | "revoke">();
   const Icon = share.file.type === "folder" ? Folder : File;
-  const folder = parentFolderOf(share.file.path);
+  const folder = parentPath(share.file.path);
   const copy = () =>
     navigator.clipboard.writeText(shareLink(location.origin, share.id)).then(
       () => toast.success("Link copied"),
@@ -44,7 +44,7 @@ export function ShareRow({ share, canClear }: { share: MyShare; canClear: boolea
               ? `${share.expired ? "Expired" : "Expires"} ${formatDay(share.expiresAt)}`
               : "Never expires"}
           </span>
-          <span>Created {formatMoment(share.createdAt)}</span>
+          <span>Created {formatDate(new Date(share.createdAt))}</span>
         </p>
       </div>
       <div className="flex items-center">

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Link2 } from "lucide-react";
-import { buttonClasses } from "@/components/ui/button";
-import { capabilitiesQueryOptions } from "@/lib/capabilities";
+import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
+import { buttonClasses } from "@/ui/button";
 
 /** The way from the Shared list to "Shared links", where the server can list them. */
 export function SharedLinksEntry() {

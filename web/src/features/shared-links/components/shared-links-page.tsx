@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Link2Off } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
+import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
+import { describeError } from "@/drive/errors/error-message";
 import { usePageTitle } from "@/lib/document-title";
-import { describeError } from "@/lib/error-message";
+import { Button } from "@/ui/button";
+import { Skeleton } from "@/ui/skeleton";
 import { myShareQueryOptions } from "../api/get-my-shares";
 import { ShareRow } from "./share-row";
 

@@ -1,14 +1,10 @@
 import { z } from "zod";
-import type { SaveShareVars } from "@/shared/lib/share-body";
-import { expiryFromDateInput } from "@/shared/lib/share-link";
+import type { SaveShareVars } from "@/drive/shares/share-body";
+import { endOfDay, toIsoDate } from "@/lib/dates";
 
 /** A date input's value ("YYYY-MM-DD") for the local day of an instant; "" when there is none. */
 export function dateInputOf(iso: string | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return iso && !Number.isNaN(Date.parse(iso)) ? toIsoDate(iso) : "";
 }
 
 export interface ShareEditContext {
@@ -30,7 +26,7 @@ export function shareEditSchema(ctx: ShareEditContext) {
       removePassword: z.boolean(),
       expiry: z
         .string()
-        .refine((v) => v === "" || expiryFromDateInput(v) !== undefined, "Enter a date")
+        .refine((v) => v === "" || endOfDay(v) !== undefined, "Enter a date")
         // An unchanged past expiry is allowed: the link stays expired, and the password can still change.
         .refine((v) => v === "" || v === ctx.currentExpiry || v >= ctx.today, "Choose today or a later day"),
     })
@@ -47,6 +43,6 @@ export function sharePatch(fileId: string, values: ShareEditValues, ctx: ShareEd
   const vars: SaveShareVars = { fileId };
   if (values.removePassword) vars.password = null;
   else if (values.password) vars.password = values.password;
-  if (values.expiry !== ctx.currentExpiry) vars.expiresAt = values.expiry ? expiryFromDateInput(values.expiry) : null;
+  if (values.expiry !== ctx.currentExpiry) vars.expiresAt = values.expiry ? endOfDay(values.expiry) : null;
   return vars.password === undefined && vars.expiresAt === undefined ? undefined : vars;
 }

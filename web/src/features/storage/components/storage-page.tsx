@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { errorText } from "@/drive/errors/error-message";
 import { categoriesQueryOptions } from "@/features/storage/api/get-categories";
 import { usePageTitle } from "@/lib/document-title";
-import { errorText } from "@/lib/error-message";
 import { formatSize } from "@/lib/format-size";
+import { Button } from "@/ui/button";
+import { Skeleton } from "@/ui/skeleton";
 import { UPLOAD_STATS_DAYS, uploadStatsQueryOptions } from "../api/get-upload-stats";
 import { categoryRows, totals, uploadBars } from "../lib/storage-summary";
 import { CategoriesChart } from "./categories-chart";

@@ -1,4 +1,4 @@
-import { api } from "@/lib/api-client";
+import { api } from "@/drive/api/api-client";
 
 /** `POST /trash/delete`: these items of the trash, for good. */
 export const deleteForever = (ids: string[]) => api.post("/trash/delete", { body: { ids } });

@@ -1,5 +1,5 @@
-import { ApiError, api } from "@/lib/api-client";
-import type { components } from "@/lib/api-schema.gen";
+import type { components } from "@drive/contract";
+import { ApiError, api } from "@/drive/api/api-client";
 
 export type OnConflict = NonNullable<components["schemas"]["TrashRestore"]["onConflict"]>;
 export type RestoreResult = components["schemas"]["TrashRestoreResult"];

@@ -1,5 +1,5 @@
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Button } from "@/ui/button";
+import { Dialog } from "@/ui/dialog";
 import type { OnConflict } from "../api/restore-from-trash";
 import { originLabel } from "../lib/trash-text";
 import { restoreItems } from "../restore";

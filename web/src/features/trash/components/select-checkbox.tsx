@@ -1,5 +1,5 @@
-import { focusRing } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import { focusRing } from "@/ui/button";
 
 /**
  * A bare checkbox named by `label` (the visible name is elsewhere: the row, the bar) in a 44 px target (48 px on

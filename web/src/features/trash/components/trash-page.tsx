@@ -1,38 +1,17 @@
-import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import { AlertCircle, ArchiveRestore, File, Folder, Trash2 } from "lucide-react";
-import { type MouseEvent, useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { IconButton } from "@/components/ui/icon-button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/lib/capabilities";
-import { cn } from "@/lib/cn";
+import { useQuery } from "@tanstack/react-query";
+import { AlertCircle } from "lucide-react";
+import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
+import { itemsLabel } from "@/drive/errors/action-error";
+import { describeError } from "@/drive/errors/error-message";
 import { usePageTitle } from "@/lib/document-title";
-import { describeError } from "@/lib/error-message";
-import { formatDate } from "@/lib/format-date";
-import { formatSize } from "@/lib/format-size";
-import { queryClient } from "@/lib/query-client";
-import { toast } from "@/lib/toast";
-import { itemsLabel } from "@/shared/lib/action-error";
-import { FILES_QUERY_KEY } from "@/shared/lib/query-keys";
-import {
-  applyClick,
-  type ClickMode,
-  clickModeOf,
-  deselect,
-  EMPTY_SELECTION,
-  type Selection,
-  selectAll,
-} from "@/shared/lib/selection";
-import { deleteForever, emptyTrash } from "../api/delete-forever";
-import { type TrashItem, trashQueryOptions } from "../api/get-trash";
-import { notLoadedNote, originLabel } from "../lib/trash-text";
-import { restoreItems } from "../restore";
-import { SelectCheckbox } from "./select-checkbox";
+import { EMPTY_SELECTION, selectAll } from "@/lib/selection";
+import { Button } from "@/ui/button";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { Skeleton } from "@/ui/skeleton";
+import { idsOf, useTrashList } from "../hooks/use-trash-list";
+import { notLoadedNote } from "../lib/trash-text";
+import { TrashRow } from "./trash-row";
 import { TrashSelectionBar } from "./trash-selection-bar";
-
-/** What the confirmation dialog is about: some items (one row, or the selection), or the whole trash. */
-type Doomed = { kind: "items"; items: TrashItem[] } | { kind: "all"; count: number };
 
 /** The trash: what was deleted, from where and when; restore, delete forever, empty. */
 export function TrashPage() {
@@ -53,49 +32,8 @@ export function TrashPage() {
 }
 
 function TrashList() {
-  const trash = useInfiniteQuery(trashQueryOptions());
-  const [doomed, setDoomed] = useState<Doomed | null>(null);
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  const items = trash.data?.pages.flatMap((p) => p.items) ?? [];
-  const count = trash.data?.pages[0]?.meta.count ?? 0;
-  // Ids of items that left the list (restored elsewhere, by the clash dialog) stay in the set but count for nothing.
-  const selected = items.filter((item) => selection.ids.has(item.id));
-  const forGood = useMutation({
-    mutationFn: (d: Doomed) => (d.kind === "all" ? emptyTrash() : deleteForever(idsOf(d.items))),
-    onSuccess: (_r, d) => {
-      toast.success(d.kind === "all" ? "Trash emptied" : `Deleted ${itemsLabel(d.items)} forever`);
-      setSelection((s) => (d.kind === "all" ? EMPTY_SELECTION : deselect(s, idsOf(d.items))));
-      setDoomed(null);
-    },
-    onError: (error) => toast.error(`Could not delete: ${describeError(error)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
-  });
-  const restore = useMutation({
-    mutationFn: (some: TrashItem[]) => restoreItems(some.map(({ id, name }) => ({ id, name }))),
-    onSuccess: (result, some) => {
-      if (result) setSelection((s) => deselect(s, idsOf(some)));
-    },
-  });
-  const click = (index: number, mode: ClickMode) =>
-    setSelection((s) => applyClick(s, { index, mode, idAt: (i) => items[i]?.id }));
-
-  const keys = useRef({ items, selected, doomed });
-  keys.current = { items, selected, doomed };
-  useEffect(() => {
-    // Listened for on the document, so Ctrl/Cmd+A works as soon as the page shows; nothing else here takes these keys.
-    const onKeyDown = (e: KeyboardEvent) => {
-      const { items, selected, doomed } = keys.current;
-      const target = e.target instanceof Element ? e.target : null;
-      if (e.defaultPrevented || doomed || target?.closest(NOT_OURS)) return;
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "a") {
-        e.preventDefault();
-        setSelection(selectAll(idsOf(items)));
-      } else if (e.key === "Escape" && selected.length > 0) setSelection(EMPTY_SELECTION);
-      else if (e.key === "Delete" && selected.length > 0) setDoomed({ kind: "items", items: selected });
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
+  const { trash, items, count, selection, setSelection, selected, doomed, setDoomed, forGood, restore, click } =
+    useTrashList();
 
   return (
     <>
@@ -171,64 +109,5 @@ function TrashList() {
         />
       )}
     </>
-  );
-}
-
-const idsOf = (items: readonly TrashItem[]) => items.map((i) => i.id);
-
-/** Where Ctrl/Cmd+A, Escape and Delete belong to someone else: text fields, dialogs, menus. */
-const NOT_OURS =
-  'input:not([type="checkbox"]), textarea, select, [contenteditable="true"], [role="dialog"], [role="menu"]';
-
-function TrashRow(props: {
-  item: TrashItem;
-  selected: boolean;
-  onSelect(mode: ClickMode): void;
-  onRestore(): void;
-  onDelete(): void;
-}) {
-  const { item } = props;
-  const isDir = item.type === "folder";
-  const Icon = isDir ? Folder : File;
-  const deleted = formatDate(new Date(item.trashedAt));
-  // A click on the row's text selects as in the file list (Ctrl/Cmd toggles, Shift extends); a tap toggles.
-  const onClick = (e: MouseEvent) => {
-    if (e.target instanceof Element && e.target.closest("button, label")) return;
-    const touch = "pointerType" in e.nativeEvent && e.nativeEvent.pointerType === "touch";
-    props.onSelect(touch ? "toggle" : clickModeOf(e));
-  };
-  return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox in the row is its keyboard equivalent
-    <li
-      className={cn("flex items-center gap-2 py-1 pr-1", props.selected && "bg-secondary-container/50")}
-      onClick={onClick}
-      onMouseDown={(e) => e.shiftKey && e.preventDefault()}
-    >
-      <SelectCheckbox
-        label={`Select "${item.name}"`}
-        checked={props.selected}
-        onToggle={(shift) => props.onSelect(shift ? "range" : "toggle")}
-      />
-      <Icon aria-hidden className="size-6 shrink-0 text-on-surface-variant" />
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{item.name}</p>
-        <p className="text-sm break-words text-on-surface-variant">
-          From {originLabel(item.origin)} · Deleted {deleted}
-          {!isDir && ` · ${formatSize(item.size ?? 0)}`}
-        </p>
-      </div>
-      <Button
-        variant="text"
-        aria-label={`Restore "${item.name}"`}
-        className="max-sm:w-11 max-sm:px-0"
-        onClick={props.onRestore}
-      >
-        <ArchiveRestore aria-hidden className="size-5 sm:hidden" />
-        <span className="max-sm:hidden">Restore</span>
-      </Button>
-      <IconButton label={`Delete "${item.name}" forever`} onClick={props.onDelete}>
-        <Trash2 aria-hidden className="size-5" />
-      </IconButton>
-    </li>
   );
 }

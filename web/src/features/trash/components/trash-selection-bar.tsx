@@ -1,8 +1,8 @@
 import { ArchiveRestore, type LucideIcon, Trash2, X } from "lucide-react";
 import { useId } from "react";
-import { Button } from "@/components/ui/button";
-import { IconButton } from "@/components/ui/icon-button";
 import { cn } from "@/lib/cn";
+import { Button } from "@/ui/button";
+import { IconButton } from "@/ui/icon-button";
 import { SelectCheckbox } from "./select-checkbox";
 
 export interface TrashSelectionBarProps {

@@ -1,9 +1,9 @@
+import { folderName, parentPath, ROOT_NAME } from "@/drive/files/folder-path";
 import type { RestoreResult } from "../api/restore-from-trash";
 
 /** The folder an item sits in, from its path: "/Docs/a.txt" -> "Docs", "/a.txt" -> "My Drive". */
 export function folderOfPath(path: string | undefined): string {
-  const parts = (path ?? "").split("/").filter(Boolean);
-  return parts.length > 1 ? `${parts.at(-2)}` : "My Drive";
+  return folderName(parentPath(path ?? "/"));
 }
 
 /** What a restore did, in one sentence. */
@@ -20,7 +20,7 @@ export function restoredMessage({ restored, skipped }: RestoreResult): string {
 
 /** Where an item was deleted from, for people: "/" is My Drive. */
 export function originLabel(origin: string): string {
-  return origin === "/" ? "My Drive" : origin.replace(/^\//, "").split("/").join(" / ");
+  return origin === "/" ? ROOT_NAME : origin.replace(/^\//, "").split("/").join(" / ");
 }
 
 /**

@@ -1,6 +1,6 @@
-import { ApiError, api, buildUrl, fillPath, type QueryOf } from "@/lib/api-client";
-import { queryClient } from "@/lib/query-client";
-import { sessionQueryOptions } from "@/shared/api/get-session";
+import { ApiError, api, buildUrl, fillPath, type QueryOf } from "@/drive/api/api-client";
+import { queryClient } from "@/drive/api/query-client";
+import { sessionQueryOptions } from "@/drive/session/session";
 import { PartError } from "../lib/retry-policy";
 import type { CreateFileBody, PartRequest, UploadedPart, UploadTransport } from "../lib/upload-transport";
 

@@ -1,8 +1,8 @@
 import { ChevronDown, ChevronUp, RotateCw, Trash2, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { IconButton } from "@/components/ui/icon-button";
 import { setActivityTitle } from "@/lib/document-title";
-import { useLeaveWarning } from "@/lib/use-leave-warning";
+import { useLeaveWarning } from "@/lib/hooks/use-leave-warning";
+import { IconButton } from "@/ui/icon-button";
 import { useUploads } from "../hooks/use-uploads";
 import { formatBytes, formatTimeLeft } from "../lib/format-progress";
 import { summarizeUploads, uploadActivityTitle } from "../lib/upload-summary";

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, RotateCw, X } from "lucide-react";
-import { IconButton } from "@/components/ui/icon-button";
+import { IconButton } from "@/ui/icon-button";
 import { formatBytes, percent } from "../lib/format-progress";
 import { isActive, type UploadItem } from "../lib/upload-queue";
 import { uploadQueue } from "../upload-service";

@@ -1,4 +1,4 @@
-import { joinPath } from "@/shared/lib/folder-path";
+import { joinPath } from "@/drive/files/folder-path";
 import type { NewUpload } from "./upload-queue";
 
 /** Files picked with `webkitdirectory` carry "top/sub/name" in webkitRelativePath. */

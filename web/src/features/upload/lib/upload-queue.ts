@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { ancestorsOf } from "@/shared/lib/folder-path";
+import { ancestorsOf } from "@/drive/files/folder-path";
 import { type ClashChoice, keepBothName } from "./name-clash";
 import { backoffDelay, PartError, shouldRetry } from "./retry-policy";
 import { type PartSlice, partName, splitParts } from "./split-parts";

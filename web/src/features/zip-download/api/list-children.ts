@@ -1,5 +1,5 @@
-import { api } from "@/lib/api-client";
-import type { ServerFile } from "@/shared/lib/file-item";
+import { api } from "@/drive/api/api-client";
+import type { ServerFile } from "@/drive/files/file-item";
 
 /** The API's largest page. */
 const PAGE_SIZE = 1000;

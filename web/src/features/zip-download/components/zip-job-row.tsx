@@ -1,4 +1,4 @@
-import { Button } from "@/components/ui/button";
+import { Button } from "@/ui/button";
 import { describeJob } from "../lib/describe-job";
 import { cancelZip, dismissJob, type ZipJob } from "../zip-jobs-store";
 

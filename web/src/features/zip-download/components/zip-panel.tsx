@@ -1,4 +1,4 @@
-import { useLeaveWarning } from "@/lib/use-leave-warning";
+import { useLeaveWarning } from "@/lib/hooks/use-leave-warning";
 import { useZipJobs } from "../zip-jobs-store";
 import { ZipJobRow } from "./zip-job-row";
 

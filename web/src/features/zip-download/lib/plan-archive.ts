@@ -1,4 +1,4 @@
-import { type FileItem, type ServerFile, toFileItem } from "@/shared/lib/file-item";
+import { type FileItem, type ServerFile, toFileItem } from "@/drive/files/file-item";
 import { FolderNames } from "./archive-names";
 
 /** One entry of the archive: a folder (listed so empty ones survive) or a file and where its bytes come from. */

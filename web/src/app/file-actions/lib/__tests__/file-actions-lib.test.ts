@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api-client";
-import { actionErrorMessage, itemsLabel } from "@/shared/lib/action-error";
-import { joinPath as joinFolder, pathSegments } from "@/shared/lib/folder-path";
+import { ApiError } from "@/drive/api/api-client";
+import { actionErrorMessage, itemsLabel } from "@/drive/errors/action-error";
+import { joinPath as joinFolder, pathSegments } from "@/drive/files/folder-path";
 import { nameError } from "../validate-name";
 
 const apiError = (status: number, message = "x: boom") =>

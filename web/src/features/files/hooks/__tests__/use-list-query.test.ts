@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { useSettings } from "@/shared/stores/settings-store";
+import { useSettings } from "@/drive/settings/settings-store";
 import { useViewPrefs } from "../../stores/view-prefs-store";
 import { getListQuery, resolveSort } from "../use-list-query";
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryClient as appQueryClient } from "@/lib/query-client";
+import { queryClient as appQueryClient } from "@/drive/api/query-client";
 import { fileListPageQueryOptions } from "../../api/get-files";
 import type { ListQuery } from "../../lib/list-query";
 import type { PageWindowInput } from "../../lib/page-window";

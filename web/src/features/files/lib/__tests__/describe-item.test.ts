@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toFileItem } from "@/shared/lib/file-item";
+import { toFileItem } from "@/drive/files/file-item";
 import { describeItem, typeLabel } from "../describe-item";
 
 describe("describeItem", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeFolderPath, parentPath } from "@/shared/lib/folder-path";
+import { normalizeFolderPath, parentPath } from "@/drive/files/folder-path";
 import {
   buildListQuery,
   defaultSort,

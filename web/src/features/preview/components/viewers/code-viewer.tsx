@@ -1,4 +1,4 @@
-import { extensionOf } from "@/shared/lib/file-item";
+import { extensionOf } from "@/drive/files/file-item";
 import { useFileContent } from "../../hooks/use-file-content";
 import { useHighlight } from "../../hooks/use-highlight";
 import { ContentStatus } from "../content-status";

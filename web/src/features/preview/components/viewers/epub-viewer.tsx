@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { IconButton } from "@/components/ui/icon-button";
-import { Spinner } from "@/components/ui/spinner";
+import { IconButton } from "@/ui/icon-button";
+import { Spinner } from "@/ui/spinner";
 import { useFileContent } from "../../hooks/use-file-content";
 import { chapterDocument, type EpubBook, openEpub } from "../../lib/epub-book";
 import { ContentStatus } from "../content-status";

@@ -1,6 +1,6 @@
 import { Maximize, ZoomIn, ZoomOut } from "lucide-react";
 import { useState } from "react";
-import { IconButton } from "@/components/ui/icon-button";
+import { IconButton } from "@/ui/icon-button";
 import type { ViewerProps } from "./viewer-props";
 
 const STEPS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4];

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import type { PreviewType } from "@/shared/lib/file-item";
+import type { PreviewType } from "@/drive/files/file-item";
 import type { ViewerProps } from "./viewer-props";
 
 /** One chunk per viewer, loaded the first time a file of that type is opened. */

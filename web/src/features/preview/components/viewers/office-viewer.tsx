@@ -1,4 +1,4 @@
-import { extensionOf } from "@/shared/lib/file-item";
+import { extensionOf } from "@/drive/files/file-item";
 import { ViewerMessage } from "../viewer-message";
 import { DocxPreview } from "./docx-preview";
 import type { ViewerProps } from "./viewer-props";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { extensionOf } from "@/shared/lib/file-item";
+import { extensionOf } from "@/drive/files/file-item";
+import { Button } from "@/ui/button";
 import { ViewerMessage } from "../viewer-message";
 import type { ViewerProps } from "./viewer-props";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FileItem } from "@/shared/lib/file-item";
+import type { FileItem } from "@/drive/files/file-item";
 import { rcloneMediaUrl } from "../media-url";
 import { neighbourIndex, previewableItems } from "../preview-nav";
 

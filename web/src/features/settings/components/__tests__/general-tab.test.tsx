@@ -1,8 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ToastOutlet } from "@/components/ui/toast-outlet";
-import { DEFAULT_SETTINGS, useSettings } from "@/shared/stores/settings-store";
+import { DEFAULT_SETTINGS, useSettings } from "@/drive/settings/settings-store";
+import { ToastOutlet } from "@/ui/toast-outlet";
 import { GeneralTab } from "../general-tab";
 
 function renderTab() {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { joinPath as childPath } from "@/shared/lib/folder-path";
-import { expiryFromDateInput, shareLink } from "@/shared/lib/share-link";
+import { joinPath as childPath } from "@/drive/files/folder-path";
+import { shareLink } from "@/drive/shares/share-link";
+import { endOfDay } from "@/lib/dates";
 import { shareAuthorization, shareContentUrl, sharePasswords } from "../share-auth";
 
 describe("shareAuthorization", () => {
@@ -39,9 +40,9 @@ describe("share URLs", () => {
     expect(childPath("/a", "b c")).toBe("/a/b c");
   });
   it("turns a date input into the end of that day", () => {
-    const iso = expiryFromDateInput("2030-05-01");
+    const iso = endOfDay("2030-05-01");
     expect(iso && new Date(iso).getDate()).toBe(1);
     expect(iso && new Date(iso).getHours()).toBe(23);
-    expect(expiryFromDateInput("")).toBeUndefined();
+    expect(endOfDay("")).toBeUndefined();
   });
 });

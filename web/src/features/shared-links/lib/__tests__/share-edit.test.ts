@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parentFolderOf } from "@/lib/item-path";
+import { parentPath } from "@/drive/files/folder-path";
 import { dateInputOf, type ShareEditContext, shareEditSchema, sharePatch } from "../share-edit";
 
 const ctx: ShareEditContext = { today: "2026-11-26", currentExpiry: "2026-12-01", canClear: true };
@@ -50,7 +50,7 @@ describe("share edit form", () => {
   it("reads dates and folders", () => {
     expect(dateInputOf(undefined)).toBe("");
     expect(dateInputOf(new Date(2026, 0, 5, 12).toISOString())).toBe("2026-01-05");
-    expect(parentFolderOf("/a.txt")).toBe("/");
-    expect(parentFolderOf("/Work/2026/report.pdf")).toBe("/Work/2026");
+    expect(parentPath("/a.txt")).toBe("/");
+    expect(parentPath("/Work/2026/report.pdf")).toBe("/Work/2026");
   });
 });

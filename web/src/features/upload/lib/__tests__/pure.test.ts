@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ancestorsOf, joinPath } from "@/shared/lib/folder-path";
+import { ancestorsOf, joinPath } from "@/drive/files/folder-path";
 import { formatTimeLeft, percent } from "../format-progress";
 import { keepBothName, numberedName } from "../name-clash";
 import { backoffDelay, isRetryable, shouldRetry } from "../retry-policy";

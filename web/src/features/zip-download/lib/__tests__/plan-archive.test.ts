@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ServerFile, toFileItem } from "@/shared/lib/file-item";
+import { type ServerFile, toFileItem } from "@/drive/files/file-item";
 import { type ListChildren, planArchive } from "../plan-archive";
 
 const folder = (id: string, name: string): ServerFile => ({ id, name, type: "folder", mimeType: "drive/folder" });

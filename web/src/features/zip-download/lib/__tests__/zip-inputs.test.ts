@@ -1,7 +1,7 @@
 import { makeZip } from "client-zip";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
-import { toFileItem } from "@/shared/lib/file-item";
+import { toFileItem } from "@/drive/files/file-item";
 import { fileBytes, openFile, type ReadOptions, UnreadableFile } from "../file-bytes";
 import type { ArchivePlan } from "../plan-archive";
 import { type InputEvents, zipInputs } from "../zip-inputs";

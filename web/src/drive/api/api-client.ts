@@ -1,0 +1,170 @@
+import type { paths } from "@drive/contract";
+
+/** The one fetch wrapper: `/api` base, JSON, a real 180 s time-out, errors that carry the response. */
+export const API_BASE = "/api";
+export const REQUEST_TIMEOUT_MS = 180_000;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly headers: Headers,
+    /** Parsed JSON body when there is one, else the text. */
+    readonly body: unknown,
+  ) {
+    super(ApiError.messageOf(body) ?? (statusText || `HTTP ${status}`));
+  }
+
+  static messageOf(body: unknown): string | undefined {
+    if (body && typeof body === "object" && "message" in body && typeof body.message === "string") return body.message;
+    if (typeof body === "string" && body.trim()) return body.trim();
+    return undefined;
+  }
+}
+
+export type QueryValue = string | number | boolean | undefined | null | string[];
+
+interface RequestOptions {
+  method: Uppercase<Method>;
+  query?: object;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export function buildUrl(path: string, query?: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}) as [string, QueryValue][]) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ""}`;
+}
+
+/** Listeners told about every 401, so the app can send the user to sign-in. */
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+async function request(path: string, options: RequestOptions): Promise<unknown> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(buildUrl(path, options.query), {
+    method: options.method,
+    headers,
+    body,
+    signal,
+    credentials: "same-origin",
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  if (text && res.headers.get("content-type")?.includes("json")) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (!res.ok) {
+    if (res.status === 401) for (const listener of unauthorizedListeners) listener();
+    throw new ApiError(res.status, res.statusText, res.headers, parsed);
+  }
+  return text ? parsed : undefined;
+}
+
+// The contract's types (docs/openapi.json, generated into @drive/contract by `npm run gen:api`) decide what each
+// call takes and answers; they add no bytes to the bundle. A contract change that breaks a caller fails typecheck.
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/** The contract's paths that answer `M`. */
+type PathsOf<M extends Method> = {
+  [P in keyof paths]: paths[P][M] extends undefined ? never : P;
+}[keyof paths];
+
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+
+type PathOption<O> = O extends { parameters: { path: infer Params } } ? { path: Params } : { path?: never };
+
+type QueryOption<O> = O extends { parameters: { query: infer Query } }
+  ? { query: Query }
+  : O extends { parameters: { query?: infer Query } }
+    ? { query?: Query }
+    : { query?: never };
+
+type BodyOption<O> = O extends { requestBody?: never }
+  ? { body?: never }
+  : O extends { requestBody: { content: { "application/json": infer Body } } }
+    ? { body: Body }
+    : O extends { requestBody?: { content: { "application/json": infer Body } } }
+      ? { body?: Body }
+      : { body?: never };
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The JSON of every success answer of an operation; `undefined` for one without a body (204). */
+type Answer<O> = O extends { responses: infer Responses }
+  ? {
+      [S in keyof Responses & SuccessStatus]: Responses[S] extends { content: { "application/json": infer Json } }
+        ? Json
+        : undefined;
+    }[keyof Responses & SuccessStatus]
+  : never;
+
+/** What a call to `path` with `method` takes: its path parameters, query and JSON body, as the contract says. */
+export type CallOptions<P extends keyof paths, M extends Method> = PathOption<Operation<P, M>> &
+  QueryOption<Operation<P, M>> &
+  BodyOption<Operation<P, M>> & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  };
+
+/** The query parameters of an operation, for a URL built by hand (e.g. an upload sent with XMLHttpRequest). */
+export type QueryOf<P extends keyof paths, M extends Method> = NonNullable<QueryOption<Operation<P, M>>["query"]>;
+
+export type AnswerOf<P extends keyof paths, M extends Method> = Answer<Operation<P, M>>;
+
+/** "/files/{id}/copy" with { id: "a b" } -> "/files/a%20b/copy". */
+export function fillPath(template: string, params: object = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = (params as Record<string, unknown>)[name];
+    if (value === undefined || value === null) throw new Error(`missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+type Call<M extends Method> = <P extends PathsOf<M>>(
+  path: P,
+  // Options may be left out only when nothing in them is required.
+  ...options: Partial<CallOptions<P, M>> extends CallOptions<P, M> ? [CallOptions<P, M>?] : [CallOptions<P, M>]
+) => Promise<AnswerOf<P, M>>;
+
+function call<M extends Method>(method: M): Call<M> {
+  const send = (path: string, options: { path?: object } & Omit<RequestOptions, "method"> = {}) => {
+    const { path: params, ...rest } = options;
+    return request(fillPath(path, params), { ...rest, method: method.toUpperCase() as Uppercase<M> });
+  };
+  // The contract's types describe what `send` does; TypeScript cannot follow them through the generic path.
+  return send as unknown as Call<M>;
+}
+
+/** Calls of the API by path and method, typed from the contract: `api.get("/files/{id}", { path: { id } })`. */
+export const api = {
+  get: call("get"),
+  post: call("post"),
+  put: call("put"),
+  patch: call("patch"),
+  delete: call("delete"),
+};

@@ -1,0 +1,172 @@
+import type { components } from "@drive/contract";
+import { serverThumbnail, type ThumbnailSource } from "@/drive/thumbnails/lib/thumbnail-source";
+
+/** A file or folder as the server sends it. */
+export type ServerFile = components["schemas"]["File"];
+
+export type PreviewType = "image" | "markdown" | "pdf" | "office" | "code" | "video" | "audio" | "epub";
+
+/** A file or folder as the client shows it (spec section 3). Owned by the browsing feature. */
+export interface FileItem {
+  id: string;
+  name: string;
+  type: "file" | "folder";
+  mimeType: string;
+  category?: string;
+  parentId?: string;
+  size: number;
+  updatedAt: string;
+  encrypted: boolean;
+  isDir: boolean;
+  modDate: Date;
+  previewType?: PreviewType;
+  openable: boolean;
+  thumbnailUrl?: string;
+  /** Other widths of the same thumbnail for high-density screens (our server's thumbnails; a resizer gives one). */
+  thumbnailSrcSet?: string;
+  /** A video's content URL, for a poster frame the browser draws itself (with our server's thumbnails only). */
+  posterFrom?: string;
+  isEncrypted: boolean;
+}
+
+export const FOLDER_MIME = "drive/folder";
+export const THUMBNAIL_WIDTH = 360;
+
+const EXTENSIONS: Record<PreviewType, readonly string[]> = {
+  image: ["gif", "jpeg", "jpg", "png", "webp"],
+  markdown: ["md", "markdown", "mdown"],
+  pdf: ["pdf"],
+  office: ["doc", "docx", "ppt", "pptx", "xls", "xlsx"],
+  code: [
+    "c",
+    "cpp",
+    "js",
+    "jsx",
+    "java",
+    "sh",
+    "cs",
+    "py",
+    "css",
+    "html",
+    "ts",
+    "tsx",
+    "rs",
+    "vue",
+    "json",
+    "yml",
+    "yaml",
+    "toml",
+    "txt",
+    "vtt",
+    "srt",
+    "log",
+    "diff",
+  ],
+  video: ["mp4", "flv", "webm", "m3u8", "mkv", "mov", "avi", "wmv"],
+  audio: ["mp3", "m4a", "aac", "wav", "ogg", "oga", "opus", "flac"],
+  epub: ["epub"],
+};
+
+const PREVIEW_BY_EXTENSION = new Map<string, PreviewType>(
+  Object.entries(EXTENSIONS).flatMap(([type, exts]) => exts.map((ext) => [ext, type as PreviewType] as const)),
+);
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+/** Spec table by extension; a `.ts` file is an MPEG transport stream when its mime type says video. */
+export function previewTypeOf(name: string, mimeType = ""): PreviewType | undefined {
+  const ext = extensionOf(name);
+  if (ext === "ts" && mimeType.includes("video")) return "video";
+  return PREVIEW_BY_EXTENSION.get(ext);
+}
+
+/** Server sizes may arrive as strings (int8 through some proxies) or be missing on folders. */
+export function toSize(size: unknown): number {
+  const n = typeof size === "string" ? Number(size) : typeof size === "number" ? size : 0;
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/**
+ * Content URL as the server streams it: `/api/files/{id}/{name}?hash=` (the name only makes the URL
+ * readable; `URL` percent-encodes it).
+ */
+export function fileContentUrl(opts: { origin: string; id: string; name: string; hash?: string }): string {
+  const url = new URL(`/api/files/${encodeURIComponent(opts.id)}/${encodeURIComponent(opts.name)}`, opts.origin);
+  if (opts.hash) url.searchParams.set("hash", opts.hash);
+  return url.toString();
+}
+
+/**
+ * Thumbnail through the user's Resizer Host. URL shape (documented in docs): `{host}/?url={absolute content
+ * URL}&width=360` — the same query shape imgproxy-style resizers (e.g. images.weserv.nl, wsrv) accept.
+ * The resizer fetches the content URL itself, so it carries the session hash.
+ */
+export function thumbnailUrlOf(resizerHost: string, contentUrl: string): string {
+  const url = new URL(resizerHost);
+  url.searchParams.set("url", contentUrl);
+  url.searchParams.set("width", String(THUMBNAIL_WIDTH));
+  return url.toString();
+}
+
+export interface DeriveOptions {
+  /** Resizer Host setting; thumbnails only when set. */
+  resizerHost?: string;
+  /** Session hash for content URLs. */
+  hash?: string;
+  /** Origin the resizer reaches us at (window.location.origin in the browser). */
+  origin?: string;
+  /** The server renders thumbnails (`thumbnails` in /capabilities); a resizer host still comes first. */
+  serverThumbnails?: boolean;
+}
+
+function isValidUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A configured resizer host first (the spec), else our server's own thumbnails when it has them, else none. */
+function thumbnailOf(id: string, name: string, updatedAt: string, opts: DeriveOptions): ThumbnailSource | undefined {
+  const host = opts.resizerHost?.trim();
+  if (host && opts.origin && isValidUrl(host))
+    return { src: thumbnailUrlOf(host, fileContentUrl({ origin: opts.origin, id, name, hash: opts.hash })) };
+  return opts.serverThumbnails && id ? serverThumbnail({ id, updatedAt }) : undefined;
+}
+
+export function toFileItem(file: ServerFile, opts: DeriveOptions = {}): FileItem {
+  const mimeType = file.mimeType ?? "";
+  const isDir = mimeType === FOLDER_MIME || file.type === "folder";
+  const previewType = isDir ? undefined : previewTypeOf(file.name, mimeType);
+  const id = file.id ?? "";
+  const updatedAt = file.updatedAt ?? "";
+  const encrypted = file.encrypted ?? false;
+  const thumbnail = previewType === "image" ? thumbnailOf(id, file.name, updatedAt, opts) : undefined;
+  return {
+    id,
+    name: file.name,
+    type: isDir ? "folder" : "file",
+    mimeType,
+    category: file.category,
+    parentId: file.parentId,
+    size: toSize(file.size),
+    updatedAt,
+    encrypted,
+    isDir,
+    modDate: new Date(updatedAt),
+    previewType,
+    openable: isDir || previewType !== undefined,
+    thumbnailUrl: thumbnail?.src,
+    thumbnailSrcSet: thumbnail?.srcSet,
+    posterFrom:
+      previewType === "video" && opts.serverThumbnails && id
+        ? `/api/files/${encodeURIComponent(id)}/${encodeURIComponent(file.name)}`
+        : undefined,
+    isEncrypted: encrypted,
+  };
+}

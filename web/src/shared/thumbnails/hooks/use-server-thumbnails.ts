@@ -1,7 +1,0 @@
-import { useQuery } from "@tanstack/react-query";
-import { capabilitiesQueryOptions } from "@/lib/capabilities";
-
-/** Whether the server renders thumbnails itself (our server does; a real Teldrive 1.8 server does not). */
-export function useServerThumbnails(): boolean {
-  return useQuery(capabilitiesQueryOptions()).data?.thumbnails ?? false;
-}
