@@ -130,7 +130,11 @@ export async function buildApp(
         await api.register(publicShareRoutes, full);
         // Everything else needs a session: one hook for the whole scope puts the user on req.user.
         await api.register(async (signedIn) => {
-          requireSignIn(signedIn, { db: full.db, limits: deps.config.signInLimits });
+          requireSignIn(signedIn, {
+            db: full.db,
+            limits: deps.config.signInLimits,
+            apiB: deps.config.compat !== "teldrive-1.8",
+          });
           await signedIn.register(signOutRoutes, full);
           await signedIn.register(fileRoutes, full);
           await signedIn.register(contentRoutes, full);

@@ -53,9 +53,17 @@ export async function apiKeyUser(
   }
 }
 
+/** How requests may sign in: Teldrive main's ways too (API keys, `?sid=`), or only Teldrive 1.8's. */
+interface SignInWays {
+  db: DbHandle;
+  limits: SignInLimits;
+  /** False with `COMPAT=teldrive-1.8`: no `X-Api-Key`, no `?sid=`. */
+  apiB: boolean;
+}
+
 /** The session of the cookie or bearer token, or the API key, checked against the database on every call. */
-async function sessionUser(db: DbHandle, req: FastifyRequest, limits: SignInLimits): Promise<AuthUser> {
-  const keyUser = await apiKeyUser(db, req, limits);
+async function sessionUser({ db, limits, apiB }: SignInWays, req: FastifyRequest): Promise<AuthUser> {
+  const keyUser = apiB ? await apiKeyUser(db, req, limits) : undefined;
   if (keyUser) return keyUser;
   const token = requestToken(req);
   if (!token) throw unauthorized("missing session");
@@ -65,19 +73,19 @@ async function sessionUser(db: DbHandle, req: FastifyRequest, limits: SignInLimi
 }
 
 /** Teldrive's content authentication (`?hash=` or `?sid=` first, then the key or session), with its messages. */
-async function contentUser(db: DbHandle, req: FastifyRequest, limits: SignInLimits): Promise<AuthUser> {
+async function contentUser({ db, limits, apiB }: SignInWays, req: FastifyRequest): Promise<AuthUser> {
   const { hash, sid } = mediaQuery.parse(req.query);
   if (hash) {
     const user = await userBySessionHash(db, hash);
     if (!user) throw unauthorized("invalid hash");
     return user;
   }
-  if (sid) {
+  if (sid && apiB) {
     const user = await userBySessionId(db, sid);
     if (!user) throw unauthorized("invalid sid");
     return user;
   }
-  const keyUser = await apiKeyUser(db, req, limits);
+  const keyUser = apiB ? await apiKeyUser(db, req, limits) : undefined;
   if (keyUser) return keyUser;
   const token = requestToken(req);
   if (!token) throw unauthorized("missing token or authash");
@@ -90,7 +98,7 @@ async function contentUser(db: DbHandle, req: FastifyRequest, limits: SignInLimi
  * Makes every route of `scope` (an encapsulated plugin context) refuse a request without a valid session or API key
  * before its body is read, and puts the user on `req.user`. Register private route modules inside that scope only.
  */
-export function requireSignIn(scope: FastifyInstance, { db, limits }: { db: DbHandle; limits: SignInLimits }) {
+export function requireSignIn(scope: FastifyInstance, ways: SignInWays) {
   const users = new WeakMap<FastifyRequest, AuthUser>();
   scope.decorateRequest("user", {
     getter(this: FastifyRequest) {
@@ -101,8 +109,8 @@ export function requireSignIn(scope: FastifyInstance, { db, limits }: { db: DbHa
   });
   scope.addHook("onRequest", async (req) => {
     const user = req.routeOptions.config.acceptsSessionHash
-      ? await contentUser(db, req, limits)
-      : await sessionUser(db, req, limits);
+      ? await contentUser(ways, req)
+      : await sessionUser(ways, req);
     users.set(req, user);
   });
 }
