@@ -33,7 +33,8 @@ export async function apiKeyUser(
   limits: SignInLimits,
 ): Promise<AuthUser | undefined> {
   const header = req.headers["x-api-key"];
-  if (header === undefined) return undefined;
+  // An empty header is no key (some clients send every header they know, empty when unset).
+  if (header === undefined || header === "") return undefined;
   const requester = requesterKey(req.ip);
   const check = await checkApiKey(db, Array.isArray(header) ? "" : header.trim(), requester, limits);
   switch (check.result) {
