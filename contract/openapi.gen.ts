@@ -1135,6 +1135,11 @@ export interface components {
              * @description Session expiration date
              */
             expires: string;
+            /**
+             * Format: uuid
+             * @description Teldrive main's id of the session (accepted as `?sid=` on media URLs); with an API key, the key's id. Absent with `COMPAT=teldrive-1.8`.
+             */
+            sessionId?: string;
         };
         /** @description User session information containing authentication and profile details */
         SessionCreate: {
@@ -1297,6 +1302,11 @@ export interface components {
             valid: boolean;
             /** @description Indicates if this is the currently active session */
             current: boolean;
+            /**
+             * Format: uuid
+             * @description Teldrive main's id of the session; `DELETE /users/sessions/{id}` takes it or `hash`. Absent with `COMPAT=teldrive-1.8`.
+             */
+            sessionId?: string;
         };
         /** @description A message the client sends on the sign-in websocket `/auth/ws` (our addition to the document; Teldrive's protocol) */
         AuthClientMessage: {
@@ -1341,6 +1351,10 @@ export interface components {
             thumbnails: boolean;
             /** @description `POST /files/delete` moves items to the trash, where `/trash…` lists, restores and deletes them for good (items are purged 30 days after deletion). Teldrive deletes for good: false. */
             trash: boolean;
+            /** @description Teldrive main's sign-in (docs/api.md, "Sign-in attempts, refresh tokens and API keys"): `/auth/attempts…`, `POST /auth/refresh` with the rotating `refresh_token` cookie, `sessionId` in `/auth/session` and `/users/sessions`, `?sid=` on media URLs. Teldrive 1.8 has none of these. */
+            authAttempts: boolean;
+            /** @description `GET/POST /users/api-keys` and `DELETE /users/api-keys/{id}`: long-lived keys for scripts and rclone, sent as `X-Api-Key` on every call that needs a session. Teldrive 1.8 has none. */
+            apiKeys: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {

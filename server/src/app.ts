@@ -36,6 +36,7 @@ import { thumbnailJobs } from "./thumbnails/jobs.js";
 import { thumbnailRoutes } from "./thumbnails/routes.js";
 import { uploadJobs } from "./uploads/jobs.js";
 import { uploadRoutes } from "./uploads/routes.js";
+import { apiKeyRoutes } from "./users/api-key-routes.js";
 import { userRoutes } from "./users/routes.js";
 import { versionRoutes } from "./version/routes.js";
 
@@ -129,13 +130,18 @@ export async function buildApp(
         await api.register(publicShareRoutes, full);
         // Everything else needs a session: one hook for the whole scope puts the user on req.user.
         await api.register(async (signedIn) => {
-          requireSignIn(signedIn, full.db);
+          requireSignIn(signedIn, {
+            db: full.db,
+            limits: deps.config.signInLimits,
+            apiB: deps.config.compat !== "teldrive-1.8",
+          });
           await signedIn.register(signOutRoutes, full);
           await signedIn.register(fileRoutes, full);
           await signedIn.register(contentRoutes, full);
           await signedIn.register(uploadRoutes, full);
           await signedIn.register(ownerShareRoutes, full);
           await signedIn.register(userRoutes, full);
+          await signedIn.register(apiKeyRoutes, full);
           await signedIn.register(thumbnailRoutes, full);
         });
       },

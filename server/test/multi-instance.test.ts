@@ -263,6 +263,56 @@ describe("two instances on one database and one store", () => {
     onB.ws.close();
   });
 
+  it("signs in through an attempt whose steps reach both instances; a refresh token replayed on the other is refused", async () => {
+    const phone = "+15550230004";
+    const headers = { "x-forwarded-for": "203.0.113.42", "content-type": "application/json" };
+    const post = (server: ChildServer, url: string, body?: unknown, extra: Record<string, string> = {}) =>
+      fetch(`${server.url}${url}`, {
+        method: "POST",
+        headers: { ...headers, ...extra },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const from = a.output().length;
+    const created = await post(a, "/api/auth/attempts", { authType: "phone", phoneNo: phone });
+    expect(created.status).toBe(201);
+    const attempt = (await created.json()) as { id: string; phoneCodeHash: string };
+    const [, code] = await a.waitFor(new RegExp(`login code for \\${phone}: (\\d{8})`), from);
+    const step = await post(b, `/api/auth/attempts/${attempt.id}/phone/sign-in`, {
+      phoneNo: phone,
+      phoneCode: code,
+      phoneCodeHash: attempt.phoneCodeHash,
+    });
+    expect(step.status).toBe(204);
+    const done = (await (await fetch(`${a.url}/api/auth/attempts/${attempt.id}`)).json()) as {
+      state: string;
+      session: unknown;
+    };
+    expect(done.state).toBe("authenticated");
+    const login = await post(b, "/api/auth/login", done.session);
+    expect(login.status).toBe(204);
+    const refresh = /refresh_token=[^;]+/.exec(login.headers.getSetCookie().join("\n"))?.[0] ?? "";
+    expect(refresh).not.toBe("");
+    const rotated = await post(a, "/api/auth/refresh", undefined, { cookie: refresh });
+    expect(rotated.status).toBe(204);
+    const replayed = await post(b, "/api/auth/refresh", undefined, { cookie: refresh });
+    expect(replayed.status).toBe(401);
+    const access = cookieFrom(rotated.headers.getSetCookie());
+    // The replay ended the session on every instance.
+    expect((await fetch(`${a.url}/api/users/config`, { headers: { cookie: access } })).status).toBe(401);
+  });
+
+  it("refuses an API key on one instance as soon as the other revoked it", async () => {
+    const created = await call(a, "POST", "/api/users/api-keys", { name: "both instances" });
+    expect(created.status).toBe(201);
+    const { id, key } = (await created.json()) as { id: string; key: string };
+    const onB = () => fetch(`${b.url}/api/users/config`, { headers: { "x-api-key": key } });
+    expect((await onB()).status).toBe(200);
+    expect((await call(a, "DELETE", `/api/users/api-keys/${id}`)).status).toBe(204);
+    const refused = await onB();
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ code: 401, message: "API key revoked" });
+  });
+
   it("takes the parts of one upload alternately on both instances; either serves the file byte-identical", async () => {
     const data = crypto.randomBytes(3 * MiB + 123_457);
     const uploadId = crypto.randomUUID();

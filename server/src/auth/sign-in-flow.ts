@@ -74,18 +74,22 @@ function warnAddressLimit(requester: string, what: string): void {
   );
 }
 
+/** What one sign-in waits for between its messages. */
+export interface SignInMemory {
+  /** The code asked for last, replaced by the next one asked for. */
+  codeId: string | undefined;
+  /** The sign-in waiting for a password after a right code. */
+  passwordWait: { id: string; phone: string } | undefined;
+}
+
 /**
- * One websocket connection's sign-in. Like Teldrive, a client sends its code and then its password on one
- * connection; the code and the guesses at it live in the database (auth/sign-in-state.ts), so a client whose
+ * One sign-in: a websocket connection's, or (one request at a time) a sign-in attempt's (auth/attempts.ts), with the
+ * same rules and limits. Like Teldrive, a websocket client sends its code and then its password on
+ * one connection; the code and the guesses at it live in the database (auth/sign-in-state.ts), so a client whose
  * connection broke (an instance restarted) can send the same code through another instance, and guesses made
  * through several instances count together. The password step belongs to the connection that sent the right code.
  */
 export class SignInFlow {
-  /** The code this connection asked for last, replaced by the next one it asks for. */
-  private codeId: string | undefined;
-  /** The sign-in waiting for a password after this connection's right code. */
-  private passwordWait: { id: string; phone: string } | undefined;
-
   /** The connection closed: nothing more is created for it. */
   private ended = false;
 
@@ -94,6 +98,10 @@ export class SignInFlow {
     private readonly rules: SignInRules,
     /** The requesting client, as auth/requester.ts counts it (the real address behind a trusted proxy). */
     private readonly requester: string,
+    /** What this sign-in waits for: the connection's own, or an attempt's read from its row (auth/attempts.ts). */
+    readonly memory: SignInMemory = { codeId: undefined, passwordWait: undefined },
+    /** The `session` a success hands out; a fresh random one unless the caller chose it (auth/attempts.ts). */
+    private readonly grant?: string,
   ) {}
 
   async handle(raw: string): Promise<ServerMessage | null> {
@@ -114,7 +122,7 @@ export class SignInFlow {
     return error('invalid message: phone messages are "sendcode" or "signin"');
   }
 
-  private async sendCode(phoneNo: string): Promise<ServerMessage | null> {
+  async sendCode(phoneNo: string): Promise<ServerMessage | null> {
     const phone = normalisePhone(phoneNo);
     if (!phone) return error("invalid phone number: use the international format, e.g. +15551234567");
     if (!isPhoneAllowed(phone, this.rules.allowedPhones)) return error("user not allowed");
@@ -130,7 +138,7 @@ export class SignInFlow {
     if (this.ended) return null;
     await this.forget();
     const { id, code, phoneCodeHash } = await createCode(this.db, phone);
-    this.codeId = id;
+    this.memory.codeId = id;
     // The local stand-in for Telegram's code message: the operator reads it from the server's output.
     console.log(
       `login code for ${phone}: ${code}${enters ? "" : ` (no account, and sign-up is closed: \`npm run cli -w server -- invite ${phone}\` lets this number in)`}`,
@@ -138,7 +146,7 @@ export class SignInFlow {
     return { type: "auth", payload: { phoneCodeHash } };
   }
 
-  private async signIn(phoneNo: string, phoneCode: string, phoneCodeHash: string): Promise<ServerMessage> {
+  async signIn(phoneNo: string, phoneCode: string, phoneCodeHash: string): Promise<ServerMessage> {
     const check = await checkCode(
       this.db,
       { phone: normalisePhone(phoneNo), phoneCodeHash, code: phoneCode.trim(), requester: this.requester },
@@ -165,20 +173,20 @@ export class SignInFlow {
         );
         return error("too many wrong codes on this server in the last minute; try again in a minute");
     }
-    if (this.codeId === check.id) this.codeId = undefined;
+    if (this.memory.codeId === check.id) this.memory.codeId = undefined;
     const account = await enterAccount(this.db, check.phone, this.rules);
     if (!account) return error(SIGN_UP_CLOSED);
     if (account.passwordHash) {
       await this.forget();
       await awaitPassword(this.db, check.id, account.phone, account.userId);
-      this.passwordWait = { id: check.id, phone: account.phone };
+      this.memory.passwordWait = { id: check.id, phone: account.phone };
       return { type: "auth", message: "2FA required" };
     }
     return this.success(account);
   }
 
-  private async password(password: string): Promise<ServerMessage | null> {
-    const wait = this.passwordWait;
+  async password(password: string): Promise<ServerMessage | null> {
+    const wait = this.memory.passwordWait;
     const noWait = error("no sign-in is waiting for a password; sign in with your phone number first");
     if (!wait) return noWait;
     // Teldrive ignores an empty password message.
@@ -186,24 +194,24 @@ export class SignInFlow {
     const guess = await countPasswordGuess(this.db, wait.id);
     const account = guess ? await findAccount(this.db, wait.phone) : null;
     if (!guess || !account || account.userId !== guess.userId) {
-      this.passwordWait = undefined;
+      this.memory.passwordWait = undefined;
       return noWait;
     }
     if (account.passwordHash && (await checkPassword(password, account.passwordHash))) {
-      this.passwordWait = undefined;
+      this.memory.passwordWait = undefined;
       return (await finishPasswordWait(this.db, wait.id)) ? this.success(account) : noWait;
     }
     if (!guess.last) return error("invalid password");
-    this.passwordWait = undefined;
+    this.memory.passwordWait = undefined;
     await finishPasswordWait(this.db, wait.id);
     return error("too many wrong passwords; sign in again");
   }
 
-  /** A new code, or a new password wait, replaces what this connection waited for. */
-  private async forget(): Promise<void> {
-    const ids = [this.codeId, this.passwordWait?.id].filter((id): id is string => id !== undefined);
-    this.codeId = undefined;
-    this.passwordWait = undefined;
+  /** A new code, or a new password wait, replaces what this sign-in waited for; so does cancelling it. */
+  async forget(): Promise<void> {
+    const ids = [this.memory.codeId, this.memory.passwordWait?.id].filter((id): id is string => id !== undefined);
+    this.memory.codeId = undefined;
+    this.memory.passwordWait = undefined;
     for (const id of ids) await dropCode(this.db, id);
   }
 
@@ -215,8 +223,8 @@ export class SignInFlow {
   /** The connection closed: its password wait goes (no other connection can reach it); its code stays usable. */
   async closed(): Promise<void> {
     this.ended = true;
-    const wait = this.passwordWait;
-    this.passwordWait = undefined;
+    const wait = this.memory.passwordWait;
+    this.memory.passwordWait = undefined;
     if (wait) await finishPasswordWait(this.db, wait.id);
   }
 
@@ -232,7 +240,7 @@ export class SignInFlow {
         // Zero values, as Teldrive sends them: the real hash and expiry come from POST /auth/login.
         hash: "",
         expires: "0001-01-01T00:00:00Z",
-        session: await issueGrant(this.db, account),
+        session: await issueGrant(this.db, account, this.grant),
       },
     };
   }

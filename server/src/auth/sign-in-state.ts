@@ -193,9 +193,15 @@ export async function finishPasswordWait(q: Queryable, id: string): Promise<bool
   );
 }
 
-/** A `session` string for `POST /auth/login`, redeemable once, for a few minutes, by this user only. */
-export async function issueGrant(q: Queryable, account: { userId: number; phone: string }): Promise<string> {
-  const session = `1${crypto.randomBytes(48).toString("base64url")}`;
+/**
+ * A `session` string for `POST /auth/login`, redeemable once, for a few minutes, by this user only: a random one, or
+ * the caller's (which must be as unguessable).
+ */
+export async function issueGrant(
+  q: Queryable,
+  account: { userId: number; phone: string },
+  session = `1${crypto.randomBytes(48).toString("base64url")}`,
+): Promise<string> {
   await q.query("INSERT INTO sign_in_grants (digest, user_id, phone, expires_at) VALUES ($1, $2, $3, $4)", [
     sha256(session),
     account.userId,

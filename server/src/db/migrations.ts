@@ -4,6 +4,7 @@ import { multiInstanceMigration } from "./migration-4-multi-instance.js";
 import { trashMigration } from "./migration-5-trash.js";
 import { bulkWritesMigration } from "./migration-7-bulk-writes.js";
 import { signUpMigration } from "./migration-8-sign-up.js";
+import { apiBAuthMigration } from "./migration-10-api-b-auth.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -122,6 +123,8 @@ export const migrations: (string | string[])[] = [
     "ALTER TABLE parts ADD COLUMN salt text",
     "UPDATE parts p SET salt = u.salt FROM uploads u WHERE u.part_id = p.id AND p.encrypted AND u.salt <> ''",
   ],
+  // 10: session ids, refresh tokens, sign-in attempts and API keys (see migration-10-api-b-auth.ts).
+  apiBAuthMigration,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

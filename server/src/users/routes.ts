@@ -128,34 +128,42 @@ export async function userRoutes(app: FastifyInstance, { db, blobs, config }: De
     const { user } = req;
     const rows = await db.query<{
       hash: string;
+      id: string;
       app_name: string;
       location: string | null;
       created_at: Date;
       expires_at: Date;
+      refresh_expires_at: Date | null;
     }>(
-      "SELECT hash, app_name, location, created_at, expires_at FROM sessions WHERE user_id = $1 ORDER BY created_at DESC, hash",
+      `SELECT hash, id, app_name, location, created_at, expires_at, refresh_expires_at FROM sessions
+       WHERE user_id = $1 ORDER BY created_at DESC, hash`,
       [user.userId],
     );
     const now = Date.now();
     return rows.map((r) => ({
       hash: r.hash,
+      // Teldrive main's id of a session; `hash` is Teldrive 1.8's. Either names it in DELETE /users/sessions/{id}.
+      ...(config.compat === "teldrive-1.8" ? {} : { sessionId: r.id }),
       createdAt: rfc3339(r.created_at),
       ...(r.location ? { location: r.location } : {}),
       appName: r.app_name,
-      valid: r.expires_at.getTime() > now,
+      // A session whose access token expired is still good while its refresh token is.
+      valid: r.expires_at.getTime() > now || (r.refresh_expires_at?.getTime() ?? 0) > now,
       current: r.hash === user.hash,
     }));
   });
 
+  // Ending a session also ends its refresh token: the way to stop a stolen one.
   app.delete("/users/sessions/:id", async (req, reply) => {
     const { user } = req;
     const { id } = req.params as { id: string };
-    const deleted = await db.query("DELETE FROM sessions WHERE hash = $1 AND user_id = $2 RETURNING hash", [
-      id,
-      user.userId,
-    ]);
+    const bySessionId = config.compat !== "teldrive-1.8" && z.uuid().safeParse(id).success;
+    const deleted = await db.query<{ hash: string }>(
+      `DELETE FROM sessions WHERE ${bySessionId ? "id = $1::uuid" : "hash = $1"} AND user_id = $2 RETURNING hash`,
+      [id, user.userId],
+    );
     if (deleted.length === 0) throw notFound("session not found");
-    if (id === user.hash) clearSessionCookie(req, reply);
+    if (deleted[0]?.hash === user.hash) clearSessionCookie(req, reply);
     return reply.status(204).send();
   });
 
