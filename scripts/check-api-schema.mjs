@@ -1,4 +1,4 @@
-// Part of `npm run typecheck`: web/src/lib/api-schema.gen.ts must be what `npm run gen:api` makes of docs/openapi.json
+// Part of `npm run typecheck`: contract/openapi.gen.ts must be what `npm run gen:api` makes of docs/openapi.json
 // today, so the client's calls are checked against the contract as it is (a change that breaks a caller fails tsc).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -7,18 +7,18 @@ import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const committed = path.join(root, "web/src/lib/api-schema.gen.ts");
+const committed = path.join(root, "contract/openapi.gen.ts");
 const require = createRequire(path.join(root, "web/package.json"));
 const cli = path.join(path.dirname(require.resolve("openapi-typescript/package.json")), "bin/cli.js");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "api-schema-"));
 try {
-  const fresh = path.join(dir, "api-schema.gen.ts");
+  const fresh = path.join(dir, "openapi.gen.ts");
   execFileSync(process.execPath, [cli, path.join(root, "docs/openapi.json"), "-o", fresh], { stdio: "pipe" });
   if (fs.readFileSync(fresh, "utf8") !== fs.readFileSync(committed, "utf8")) {
-    console.error("web/src/lib/api-schema.gen.ts is not what docs/openapi.json gives: run `npm run gen:api`.");
+    console.error("contract/openapi.gen.ts is not what docs/openapi.json gives: run `npm run gen:api`.");
     process.exit(1);
   }
-  console.log("api-schema.gen.ts matches docs/openapi.json");
+  console.log("contract/openapi.gen.ts matches docs/openapi.json");
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

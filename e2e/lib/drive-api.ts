@@ -1,7 +1,7 @@
 // Test data through the real HTTP API, using a browser context's request (so it shares the context's session cookie).
 import crypto from "node:crypto";
+import type { components } from "@drive/contract";
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
-import type { components } from "../../web/src/lib/api-schema.gen.js";
 
 export type DriveFile = components["schemas"]["File"];
 export type FileList = components["schemas"]["FileList"];

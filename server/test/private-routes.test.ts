@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, RouteOptions } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServer, type TestServer } from "./helpers.js";
 import { Contract } from "./openapi-contract.js";
+import { teldriveMainContract } from "./teldrive-main-contract.js";
 
 /**
  * The API routes anyone may call without a session: the sign-in flow, what the server is and offers, and shares
@@ -22,6 +23,8 @@ const PUBLIC_API = [
   "POST /api/shares/:id/unlock",
   "GET /api/shares/:id/files",
   "GET /api/shares/:id/files/:fileId/:name",
+  // Teldrive main's (../shared/api/teldrive-main-openapi.yaml, API-B).
+  "GET /api/shares/:id/files/:fileId/content",
 ];
 /** Fastify answers HEAD for every GET route with the same hooks. */
 const withHead = (routes: string[]) => routes.flatMap((r) => (r.startsWith("GET ") ? [r, `HEAD ${r.slice(4)}`] : [r]));
@@ -29,7 +32,7 @@ const withHead = (routes: string[]) => routes.flatMap((r) => (r.startsWith("GET 
 const NO_SESSION = { code: 401, message: "missing session" };
 const FORGED_SESSION = { code: 401, message: "invalid or expired session" };
 /** Content URLs also take `?hash=` and answer with Teldrive's own messages for this call. */
-const CONTENT = "/api/files/:id/:name";
+const CONTENT = ["/api/files/:id/:name", "/api/files/:id/content"];
 const CONTENT_NO_SESSION = { code: 401, message: "missing token or authash" };
 const CONTENT_FORGED_SESSION = { code: 401, message: "invalid token" };
 
@@ -88,7 +91,11 @@ function request(route: string, cookie?: string) {
 
 /** `METHOD /api/url` of the operations docs/openapi.json documents with (or without) `security`. */
 function documented({ secured }: { secured: boolean }): string[] {
-  return Object.entries(new Contract().doc.paths).flatMap(([template, item]) =>
+  const paths = { ...new Contract().doc.paths };
+  // API-B's operations that this server has (the others, e.g. sign-in attempts, come later).
+  for (const [template, item] of Object.entries(teldriveMainContract().doc.paths))
+    if (template.includes("/content") || template.startsWith("/files/{id}/shares")) paths[template] = item;
+  return Object.entries(paths).flatMap(([template, item]) =>
     Object.entries(item)
       .filter(([, op]) => (op.security !== undefined) === secured)
       .map(([method]) => `${method.toUpperCase()} /api${template.replace(/\{(\w+)\}/g, ":$1")}`),
@@ -107,7 +114,7 @@ async function answers(routes: string[], cookie?: string): Promise<string[]> {
 
 const refusals = (routes: string[], expected: { other: object; content: object }) =>
   routes.map((route) => {
-    const body = route.endsWith(` ${CONTENT}`) ? expected.content : expected.other;
+    const body = CONTENT.some((c) => route.endsWith(` ${c}`)) ? expected.content : expected.other;
     return `${route} -> 401 ${route.startsWith("HEAD ") ? "" : JSON.stringify(body)}`;
   });
 

@@ -1,20 +1,10 @@
 // A signed-in API client on plain fetch (no browser), for load and fault runs.
 import crypto from "node:crypto";
+import type { FileList, FileOut } from "@drive/contract";
 import { websocketLogin } from "../../../e2e/lib/auth.js";
 import type { DriveServer } from "../../../e2e/lib/server.js";
 
-export interface FileOut {
-  id: string;
-  name: string;
-  size?: number;
-  type: string;
-  parentId?: string;
-}
-
-export interface FileListOut {
-  items: FileOut[];
-  meta: { count: number; totalPages: number; currentPage: number };
-}
+export type { FileOut };
 
 export class HttpError extends Error {
   constructor(
@@ -66,7 +56,7 @@ export class NodeClient {
     return (await (await this.call(method, path, body)).json()) as T;
   }
 
-  list(path: string, query: Record<string, string> = {}): Promise<FileListOut> {
+  list(path: string, query: Record<string, string> = {}): Promise<FileList> {
     return this.json("GET", `/api/files?${new URLSearchParams({ path, ...query })}`);
   }
 

@@ -16,7 +16,13 @@ export async function hashPassword(password: string): Promise<string> {
   return PREHASHED + (await bcrypt.hash(digest(password), BCRYPT_ROUNDS));
 }
 
+/** What bcrypt compares for `password` against a stored hash: the (pre-hashed) input and the bcrypt hash. */
+export function bcryptArguments(password: string, stored: string): { input: string; hash: string } {
+  if (stored.startsWith(PREHASHED)) return { input: digest(password), hash: stored.slice(PREHASHED.length) };
+  return { input: password, hash: stored };
+}
+
 export function verifyPassword(password: string, stored: string): Promise<boolean> {
-  if (stored.startsWith(PREHASHED)) return bcrypt.compare(digest(password), stored.slice(PREHASHED.length));
-  return bcrypt.compare(password, stored);
+  const { input, hash } = bcryptArguments(password, stored);
+  return bcrypt.compare(input, hash);
 }

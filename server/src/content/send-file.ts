@@ -3,6 +3,7 @@ import { create as contentDisposition } from "content-disposition";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import rangeParser from "range-parser";
 import type { Queryable } from "../db/index.js";
+import { requesterOf } from "../http/budget.js";
 import { badRequest, HttpError, notFound } from "../http/errors.js";
 import type { Blobs, StoredPart } from "../storage/blobs.js";
 
@@ -60,6 +61,12 @@ export function dispositionFor(name: string, attachment: boolean): string {
  * Streams a file's plaintext with Range, ETag/If-None-Match, Last-Modified and a safe Content-Disposition.
  * Teldrive's ETag is md5(id + size); a replaced file of the same size keeps it, but Last-Modified moves.
  */
+/** Who a request is for turn-taking: the signed-in user, else (share links) the client's address or /64. */
+export function requesterOfRequest(req: FastifyRequest): string {
+  const user = (req as { user?: { userId: number } }).user;
+  return user ? `user ${user.userId}` : `address ${requesterOf(req.ip)}`;
+}
+
 export function sendFile(
   req: FastifyRequest,
   reply: FastifyReply,
@@ -119,6 +126,7 @@ export function sendFile(
     blobs.createReadStream(
       { channelId: file.channel_id, parts: file.parts, size, encrypted: file.encrypted },
       range ?? { start: 0, end: size - 1 },
+      requesterOfRequest(req),
     ),
   );
 }

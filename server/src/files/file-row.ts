@@ -1,5 +1,7 @@
+import type { FileList, FileOut } from "@drive/contract";
 import { rfc3339 } from "../http/rfc3339.js";
 import type { StoredPart } from "../storage/blobs.js";
+import type { Category } from "./lib/category.js";
 
 /** A row of the `files` table as the drivers return it (int8 as number, timestamptz as Date, jsonb parsed). */
 export interface FileRow {
@@ -8,7 +10,7 @@ export interface FileRow {
   type: "file" | "folder";
   mime_type: string;
   size: number;
-  category: string | null;
+  category: Category | null;
   encrypted: boolean;
   user_id: number;
   status: string;
@@ -22,26 +24,7 @@ export interface FileRow {
   updated_at: Date;
 }
 
-/** Teldrive's `File` JSON. */
-export interface FileOut {
-  id: string;
-  name: string;
-  type: "file" | "folder";
-  mimeType: string;
-  category?: string;
-  parentId?: string;
-  size: number;
-  encrypted: boolean;
-  hash?: string;
-  updatedAt: string;
-  path?: string;
-  channelId?: number;
-}
-
-export interface FileList {
-  items: FileOut[];
-  meta: { count: number; totalPages: number; currentPage: number };
-}
+export type { FileList, FileOut };
 
 /** The columns toFileOut reads; `updated_at` is a string when the row came as JSON (list pages). */
 export type FileOutRow = Pick<
@@ -51,7 +34,7 @@ export type FileOutRow = Pick<
 
 /** Row -> API `File`; optional fields are left out when unset (like Teldrive's encoder). */
 export function toFileOut(row: FileOutRow): FileOut {
-  const out: FileOut = {
+  return {
     id: row.id,
     name: row.name,
     type: row.type,
@@ -59,11 +42,10 @@ export function toFileOut(row: FileOutRow): FileOut {
     size: row.size,
     encrypted: row.encrypted,
     updatedAt: rfc3339(new Date(row.updated_at)),
+    ...(row.category && { category: row.category }),
+    ...(row.parent_id && { parentId: row.parent_id }),
+    ...(row.hash && { hash: row.hash }),
   };
-  if (row.category) out.category = row.category;
-  if (row.parent_id) out.parentId = row.parent_id;
-  if (row.hash) out.hash = row.hash;
-  return out;
 }
 
 /** What a list page reads: only the FileOutRow columns (parts can be large). */

@@ -1,4 +1,6 @@
+import { timeoutError } from "../db/errors.js";
 import type { Queryable } from "../db/index.js";
+import { HttpError } from "../http/errors.js";
 import { cachedCount, driveVersion, rememberCount } from "./count-cache.js";
 import type { FileList, FileOutRow } from "./file-row.js";
 import { toFileOut } from "./file-row.js";
@@ -50,10 +52,22 @@ export interface FindFilter {
   updatedAt?: DateFilter[];
   shared?: boolean;
   status?: "active" | "pending_deletion";
+  /** Only these rows (the matches of a regex found step by step, see `regexInSteps`). */
+  ids?: string[];
+}
+
+export interface FindOptions {
+  /**
+   * Match a regex search a few hundred rows per statement instead of in one statement (PGlite, whose one
+   * connection every request shares: see `regexMatches`).
+   */
+  regexInSteps?: boolean;
+  /** The totals, already known (from the regex steps). */
+  counted?: { folder: number; file: number };
 }
 
 /** Segments a `type` filter keeps. */
-const segmentTypes = (type: SegmentType | undefined): SegmentType[] => (type ? [type] : ["folder", "file"]);
+export const segmentTypes = (type: SegmentType | undefined): SegmentType[] => (type ? [type] : ["folder", "file"]);
 
 /**
  * The stored scope that is exactly this filter's rows, if there is one: a folder's children, the whole drive
@@ -62,6 +76,7 @@ const segmentTypes = (type: SegmentType | undefined): SegmentType[] => (type ? [
 export function plainScopeOf(f: FindFilter): PlainScope | null {
   const filtered =
     f.rootOnly ||
+    f.ids !== undefined ||
     f.name !== undefined ||
     Boolean(f.query) ||
     Boolean(f.updatedAt?.length) ||
@@ -84,7 +99,7 @@ export function plainScopeOf(f: FindFilter): PlainScope | null {
 export const isSearch = (f: FindFilter) => plainScopeOf(f) === null;
 
 /** The WHERE clause of a filtered find; values always go through parameters. */
-function filtered(f: FindFilter): Filtered {
+export function filtered(f: FindFilter): Filtered {
   const p = new Params();
   const conds = ["status = 'active'"];
   let cte = "";
@@ -105,6 +120,7 @@ function filtered(f: FindFilter): Filtered {
   } else {
     conds.push(`user_id = ${p.add(f.userId)}`, "parent_id IS NOT NULL");
   }
+  if (f.ids !== undefined) conds.push(`id = ANY(${p.add(f.ids)}::uuid[])`);
   if (f.name !== undefined) conds.push(`name = ${p.add(f.name)}`);
   if (f.query) {
     if (f.searchType === "regex") conds.push(`name ~* ${p.add(f.query)}`);
@@ -139,6 +155,94 @@ async function filteredTotals(db: Queryable, f: FindFilter, q: Filtered): Promis
   return counts;
 }
 
+/** Rows a regex search looks at per step: read without the regex, then matched in slices. */
+const CANDIDATES_PER_STEP = 20_000;
+const FIRST_SLICE = 256;
+const MAX_SLICE = 8192;
+/** A slice should take about this long; the next slice is sized from the last one's rate. */
+const SLICE_TARGET_MS = 40;
+/** Database time one stepped search may take in all; past it, it fails like a statement past the time limit. */
+const STEPPED_SEARCH_MS = 10_000;
+/** Matches a stepped search lists at most (their ids go into the page's statement). */
+const STEPPED_MATCHES_MAX = 100_000;
+
+/**
+ * The rows of a regex find, found in short statements: the candidates (the find without its regex) by id, a page of
+ * CANDIDATES_PER_STEP at a time, then the regex over slices of them sized to take ~40 ms each. PGlite has one
+ * connection and runs a statement to its end: a regex the guard lets through can still cost a millisecond per name,
+ * seconds over a big drive, and as one statement it held every other request for as long. In steps, other requests
+ * take their turns between them. Counts come with the matches, so the find needs no counting statement of its own.
+ */
+async function regexMatches(db: Queryable, f: FindFilter): Promise<Matches> {
+  const base = filtered({ ...f, query: undefined });
+  const found = { ids: [] as string[], folder: 0, file: 0 };
+  let spentMs = 0;
+  let slice = FIRST_SLICE;
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const p = new Params();
+    p.values.push(...base.params.values);
+    const candidates = await db.query<{ id: string }>(
+      `${base.cte}SELECT id FROM files WHERE ${base.where} AND id > ${p.add(after)}::uuid ORDER BY id LIMIT ${CANDIDATES_PER_STEP}`,
+      p.values,
+    );
+    for (let i = 0; i < candidates.length; ) {
+      const ids = candidates.slice(i, i + slice).map((c) => c.id);
+      const started = Date.now();
+      const rows = await db.query<{ id: string; type: "folder" | "file" }>(
+        "SELECT id, type FROM files WHERE id = ANY($1::uuid[]) AND name ~* $2",
+        [ids, f.query],
+      );
+      const took = Math.max(1, Date.now() - started);
+      spentMs += took;
+      if (spentMs > STEPPED_SEARCH_MS) throw timeoutError();
+      for (const row of rows) {
+        found.ids.push(row.id);
+        found[row.type]++;
+      }
+      if (found.ids.length > STEPPED_MATCHES_MAX)
+        throw new HttpError(503, `the search matches over ${STEPPED_MATCHES_MAX} files; narrow it down`);
+      i += ids.length;
+      slice = Math.max(16, Math.min(MAX_SLICE, Math.round((ids.length * SLICE_TARGET_MS) / took)));
+    }
+    const last = candidates[candidates.length - 1];
+    if (!last || candidates.length < CANDIDATES_PER_STEP) return found;
+    after = last.id;
+  }
+}
+
+interface Matches {
+  ids: string[];
+  folder: number;
+  file: number;
+}
+
+/**
+ * Recent stepped matches, so paging through a regex search's results does not match the drive again for every page.
+ * Like the counts (count-cache.ts) each is used only at the drive version it was found at, for a minute; only
+ * results of up to STEPPED_KEPT_MAX rows are kept, and at most STEPPED_KEPT entries in all (the oldest goes).
+ */
+const steppedKept = new Map<string, Matches & { version: number; until: number }>();
+const STEPPED_KEPT = 64;
+const STEPPED_KEPT_MAX = 5000;
+
+async function regexMatchesKept(db: Queryable, f: FindFilter): Promise<Matches> {
+  const key = JSON.stringify({ ...f, type: undefined });
+  const version = await driveVersion(db, f.userId);
+  const kept = steppedKept.get(key);
+  if (kept && kept.version === version && kept.until > Date.now()) return kept;
+  const found = await regexMatches(db, f);
+  if (found.ids.length <= STEPPED_KEPT_MAX) {
+    steppedKept.delete(key);
+    if (steppedKept.size >= STEPPED_KEPT) {
+      const oldest = steppedKept.keys().next().value;
+      if (oldest !== undefined) steppedKept.delete(oldest);
+    }
+    steppedKept.set(key, { ...found, version, until: Date.now() + 60_000 });
+  }
+  return found;
+}
+
 const emptyList = (page: number): FileList => ({ items: [], meta: { count: 0, totalPages: 0, currentPage: page } });
 
 /**
@@ -147,12 +251,23 @@ const emptyList = (page: number): FileList => ({ items: [], meta: { count: 0, to
  * their matches (remembered for a minute) and skip with OFFSET. `id` breaks ties, so rows never skip or repeat
  * between pages of an unchanged listing.
  */
-export async function findFiles(db: Queryable, filter: FindFilter, paging: Paging): Promise<FileList> {
+export async function findFiles(
+  db: Queryable,
+  filter: FindFilter,
+  paging: Paging,
+  options: FindOptions = {},
+): Promise<FileList> {
   // Deletes are immediate here: nothing is ever pending deletion.
   if (filter.status === "pending_deletion") return emptyList(paging.page);
+  if (options.regexInSteps && filter.searchType === "regex" && filter.query) {
+    const matches = await regexMatchesKept(db, filter);
+    return findFiles(db, { ...filter, query: undefined, ids: matches.ids }, paging, { counted: matches });
+  }
   const plain = plainScopeOf(filter);
   const q = plain ? null : filtered(filter);
-  const totals = plain ? await scopeCounts(db, plain) : await filteredTotals(db, filter, q as Filtered);
+  const totals = plain
+    ? await scopeCounts(db, plain)
+    : (options.counted ?? (await filteredTotals(db, filter, q as Filtered)));
   const segments: Segment[] = segmentTypes(filter.type).map((type) => ({ type, count: totals[type] }));
   const count = segments.reduce((sum, s) => sum + s.count, 0);
   const items: FileOutRow[] = [];

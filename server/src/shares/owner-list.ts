@@ -1,3 +1,4 @@
+import type { ShareListItem } from "@drive/contract";
 import type { Queryable } from "../db/index.js";
 import { MAX_DEPTH } from "../files/tree.js";
 import { rfc3339 } from "../http/rfc3339.js";
@@ -14,16 +15,6 @@ interface ShareListRow {
   created_at: Date;
   expired: boolean;
   path: string | null;
-}
-
-/** `ShareListItem` of docs/openapi.json. */
-export interface ShareListItem {
-  id: string;
-  protected: boolean;
-  expiresAt?: string;
-  expired: boolean;
-  createdAt: string;
-  file: { id: string; name: string; type: "file" | "folder"; mimeType: string; size: number; path: string };
 }
 
 /** Shares of active items only: a share whose item is gone or in the trash cannot be opened, so it is not listed. */

@@ -1,14 +1,21 @@
 import crypto from "node:crypto";
-import { verifyPassword } from "../auth/passwords.js";
+import { bcryptArguments } from "../auth/passwords.js";
+import { CpuWorker } from "../http/cpu-worker.js";
 
 /**
  * Remembers passwords that matched a share's password hash for a few minutes. A protected video sends its
  * password with every Range request, and a bcrypt check per seek would cost ~100 ms of CPU each time.
  * Keyed by the stored hash, so changing the share's password (on any instance) invalidates the entry: this is
  * only a shortcut, each instance has its own, and none decides anything another instance would decide otherwise.
+ * The bcrypt comparisons run in a worker thread of their own, one at a time with at most 16 waiting (then 503):
+ * on the main thread, ~20 wrong passwords a second made a signed-in user's listing take 2–3 s.
  */
 export class PasswordCache {
   private readonly verified = new Map<string, number>();
+  private readonly bcrypt = new CpuWorker<{ input: string; hash: string }, boolean>(
+    new URL("./password-worker.mjs", import.meta.url),
+    16,
+  );
 
   constructor(
     private readonly ttlMs = 5 * 60 * 1000,
@@ -30,12 +37,16 @@ export class PasswordCache {
 
   async matches(password: string, hash: string): Promise<boolean> {
     if (this.remembered(password, hash)) return true;
-    if (!(await verifyPassword(password, hash))) return false;
+    if (!(await this.bcrypt.run(bcryptArguments(password, hash)))) return false;
     if (this.verified.size >= this.maxEntries) {
       const oldest = this.verified.keys().next().value;
       if (oldest !== undefined) this.verified.delete(oldest);
     }
     this.verified.set(this.key(password, hash), Date.now() + this.ttlMs);
     return true;
+  }
+
+  close(): Promise<void> {
+    return this.bcrypt.close();
   }
 }

@@ -99,13 +99,15 @@ export class Blobs {
     body: Readable;
     length: number;
     encrypted: boolean;
+    /** Who uploads (key derivations take turns by requester). */
+    requester?: string;
   }): Promise<{ size: number; salt: string }> {
     const secret = this.config.encryptionKey;
     if (opts.encrypted && !secret) throw badRequest("encryption is not enabled");
     const salt = opts.encrypted ? newSalt() : "";
     const ref = { channelId: opts.channelId, partId: opts.partId };
     const stages: NodeJS.ReadWriteStream[] = [new ExactLength(opts.length)];
-    if (opts.encrypted && secret) stages.push(new EncryptStream(await deriveKey(secret, salt)));
+    if (opts.encrypted && secret) stages.push(new EncryptStream(await deriveKey(secret, salt, opts.requester)));
     const size = opts.encrypted ? encryptedSize(opts.length) : opts.length;
     const stored = new PassThrough();
     // Who failed first decides the answer: a short, long or broken-off body is the client's (400),
@@ -144,10 +146,14 @@ export class Blobs {
     return encrypted ? decryptedSize(size) : size;
   }
 
-  /** Plaintext bytes of a whole file, or of the inclusive range [start, end]; only the parts and bytes needed are read. */
+  /**
+   * Plaintext bytes of a whole file, or of the inclusive range [start, end]; only the parts and bytes needed are
+   * read. `requester` is who reads (key derivations take turns by requester).
+   */
   createReadStream(
     file: { channelId: number; parts: StoredPart[]; size: number; encrypted: boolean },
     range?: { start: number; end: number },
+    requester = "",
   ): Readable {
     const start = range?.start ?? 0;
     const end = range?.end ?? file.size - 1;
@@ -166,7 +172,7 @@ export class Blobs {
         if (!part) throw new Error(`part ${i} missing`);
         const from = Math.max(start - i * partSize, 0);
         const to = Math.min(end - i * partSize, partSize - 1);
-        yield* self.readPart(file.channelId, part, file.encrypted, from, to);
+        yield* self.readPart(file.channelId, part, file.encrypted, from, to, requester);
       }
     }
     return Readable.from(bytes(), { objectMode: false });
@@ -179,6 +185,7 @@ export class Blobs {
     encrypted: boolean,
     from: number,
     to: number,
+    requester: string,
   ): AsyncGenerator<Buffer> {
     const ref = { channelId, partId: part.id };
     if (!encrypted) {
@@ -188,7 +195,7 @@ export class Blobs {
     const secret = this.config.encryptionKey;
     if (!secret) throw new Error("encrypted part but no ENCRYPTION_KEY configured");
     if (!part.salt) throw new Error("encrypted part without a salt");
-    const key = await deriveKey(secret, part.salt);
+    const key = await deriveKey(secret, part.salt, requester);
     // Only the sealed blocks that hold [from, to] are read and opened; a read from the first block
     // takes the header in the same request.
     const firstBlock = Math.floor(from / BLOCK_SIZE);

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
 import sodium from "libsodium-wrappers";
+import { CpuWorker } from "../http/cpu-worker.js";
+import { FairGate } from "../http/gate.js";
 
 /**
  * Teldrive's part encryption (rclone-crypt-like): "TELDRIVE\0\0" + 24-byte nonce, then NaCl secretbox
@@ -22,20 +24,30 @@ export function newSalt(): string {
 
 // Deriving a key costs ~50 ms of CPU and 16 MiB; reading a file seeks through the same few salts again and again.
 const keyCache = new Map<string, Promise<Uint8Array>>();
-const KEY_CACHE_LIMIT = 256;
+const KEY_CACHE_LIMIT = 1024;
 
-/** The 32-byte data key: the first bytes of scrypt(N=16384, r=8, p=1, 80 bytes) of the key with the salt string. */
-export async function deriveKey(secret: string, salt: string): Promise<Uint8Array> {
+/**
+ * Keys are derived in one worker thread of their own, one at a time, and whoever asks takes turns (`FairGate`):
+ * on libuv's pool, scrypt for a file of a thousand 1-byte encrypted parts made every user's file reads wait
+ * (another user's download went 20× slower), and one requester's queue of derivations put everyone else's behind it.
+ */
+const deriver = new CpuWorker<{ secret: string; salt: string }, Uint8Array>(
+  new URL("./key-worker.mjs", import.meta.url),
+  8,
+);
+const turns = new FairGate(1);
+
+/**
+ * The 32-byte data key: the first bytes of scrypt(N=16384, r=8, p=1, 80 bytes) of the key with the salt string.
+ * `requester` (a user, an address) is who waits for it: derivations are served requester by requester in turn.
+ */
+export async function deriveKey(secret: string, salt: string, requester = ""): Promise<Uint8Array> {
   // Every stream is built after its key, so this is the one place that waits for libsodium to load.
   await sodium.ready;
   const cacheKey = `${salt}\0${crypto.createHash("sha256").update(secret).digest("hex")}`;
   const cached = keyCache.get(cacheKey);
   if (cached) return cached;
-  const derived = new Promise<Uint8Array>((resolve, reject) => {
-    crypto.scrypt(secret, salt, 80, { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(new Uint8Array(key.subarray(0, 32))),
-    );
-  });
+  const derived = turns.run(requester, () => deriver.run({ secret, salt }));
   if (keyCache.size >= KEY_CACHE_LIMIT) {
     const oldest = keyCache.keys().next().value;
     if (oldest !== undefined) keyCache.delete(oldest);

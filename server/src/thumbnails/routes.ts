@@ -4,7 +4,7 @@ import { z } from "zod";
 import { type ContentFile, ownedContentFile } from "../content/send-file.js";
 import type { Deps } from "../deps.js";
 import { badRequest, HttpError } from "../http/errors.js";
-import { Gate } from "../http/gate.js";
+import { FairGate } from "../http/gate.js";
 import type { Blobs } from "../storage/blobs.js";
 import { type ThumbnailCache, type ThumbnailKey, versionOf } from "./cache.js";
 import {
@@ -43,9 +43,13 @@ class Refusals {
   }
 }
 
-/** Renders (once, behind the gate) and caches thumbnails; requests for the same one share one rendering. */
+/**
+ * Renders (once, behind the gate) and caches thumbnails; requests for the same one share one rendering. The gate
+ * serves users in turn, so one user's hundred renderings delay another user's next one by at most one rendering
+ * per slot, and each user has a share of the waiting line.
+ */
 export class Thumbnails {
-  private readonly gate: Gate;
+  private readonly gate: FairGate;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   /** Requests still waiting for each thumbnail under way. */
   private readonly askers = new Map<string, number>();
@@ -57,7 +61,7 @@ export class Thumbnails {
     private readonly limits: ThumbnailLimits = DEFAULT_LIMITS,
     private readonly onStoreError: (err: unknown) => void = () => {},
   ) {
-    this.gate = new Gate(limits.concurrency);
+    this.gate = new FairGate(limits.concurrency);
   }
 
   /** Refusals that need no reading: not a file, an SVG, a source over the size limit. */
@@ -71,8 +75,9 @@ export class Thumbnails {
   /**
    * The thumbnail from the cache, or rendered now; asks for one already under way share it. When every ask has gone
    * (`signal`: the client closed the connection, e.g. its row scrolled away) before its turn, it is not rendered.
+   * `owner` is who asks (the user): renderings wait their turn by owner.
    */
-  get(file: ContentFile, key: ThumbnailKey, signal?: AbortSignal): Promise<Buffer> {
+  get(file: ContentFile, key: ThumbnailKey, signal?: AbortSignal, owner = ""): Promise<Buffer> {
     const id = this.cache.nameOf(key);
     const refused = this.refusals.get(id);
     if (refused) return Promise.reject(refused);
@@ -83,7 +88,7 @@ export class Thumbnails {
     });
     let pending = this.inFlight.get(id);
     if (!pending) {
-      pending = this.load(file, key, id);
+      pending = this.load(file, key, id, owner);
       this.inFlight.set(id, pending);
       pending
         .catch((err: unknown) => {
@@ -97,21 +102,24 @@ export class Thumbnails {
     return pending;
   }
 
-  private async load(file: ContentFile, key: ThumbnailKey, id: string): Promise<Buffer> {
+  private async load(file: ContentFile, key: ThumbnailKey, id: string, owner: string): Promise<Buffer> {
     const cached = await this.cache.get(key);
     if (cached) return cached;
-    if (this.gate.queued >= this.limits.maxWaiting) throw new HttpError(503, "thumbnails are busy, try again");
-    return this.gate.run(() => {
+    if (this.gate.queued >= this.limits.maxWaiting || this.gate.queuedOf(owner) >= this.limits.maxWaitingPerUser)
+      throw new HttpError(503, "thumbnails are busy, try again");
+    return this.gate.run(owner, () => {
       if ((this.askers.get(id) ?? 0) <= 0) throw new HttpError(503, "nobody waits for this thumbnail any more");
-      return this.render(file, key);
+      return this.render(file, key, owner);
     });
   }
 
-  private async render(file: ContentFile, key: ThumbnailKey): Promise<Buffer> {
+  private async render(file: ContentFile, key: ThumbnailKey, owner: string): Promise<Buffer> {
     const { channel_id: channelId, parts, size } = file;
     if (channelId === null || !parts || !size) throw unsupported();
     // Plaintext through the same path downloads take: encrypted parts are opened here, in memory only.
-    const source = await buffer(this.blobs.createReadStream({ channelId, parts, size, encrypted: file.encrypted }));
+    const source = await buffer(
+      this.blobs.createReadStream({ channelId, parts, size, encrypted: file.encrypted }, undefined, `user ${owner}`),
+    );
     const webp = await renderThumbnail(source, key.width as ThumbnailWidth, this.limits);
     // A store that refuses the entry (full disk, S3 unreachable) costs a rendering next time, not this answer.
     await this.cache.put(key, webp).catch((err: unknown) => this.onStoreError(err));
@@ -141,7 +149,7 @@ export async function thumbnailRoutes(app: FastifyInstance, { db, blobs, thumbna
     reply.raw.on("close", () => {
       if (!reply.raw.writableFinished) gone.abort();
     });
-    const webp = await thumbnails.get(file, key, gone.signal);
+    const webp = await thumbnails.get(file, key, gone.signal, String(req.user.userId));
     return reply
       .type("image/webp")
       .header("ETag", etag)

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { clearSessionCookie } from "../auth/session.js";
 import type { Deps } from "../deps.js";
@@ -19,7 +19,7 @@ const channelUpdate = z.object({ channelId: z.number().int().positive(), channel
 const channelParams = z.object({ id: z.coerce.number().int().positive() });
 const addBots = z.object({ bots: z.array(z.string()).min(1, "bots must list at least one token") });
 
-export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
+export async function userRoutes(app: FastifyInstance, { db, blobs, config }: Deps) {
   app.get("/users/config", async (req) => {
     const { user } = req;
     const channels = await db.query<{ channel_id: number }>(
@@ -87,13 +87,19 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   app.delete("/users/channels/:id", async (req, reply) => {
     const { user } = req;
     const { id } = channelParams.parse(req.params);
-    const owned = await db.query("SELECT 1 FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
-    if (owned.length === 0) throw notFound("channel not found");
-    // Teldrive deletes the Telegram channel with everything in it; here files would lose their bytes, so refuse.
-    if ((await referencedChannels(db, user.userId)).includes(id))
-      throw conflict("the channel still holds files (also in the trash) or uploads; delete them first");
-    await db.query("DELETE FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
-    await ensureSelected(db, user.userId);
+    await db.tx(async (q) => {
+      // Locked, so a part being recorded in this channel (which holds it FOR SHARE) is either seen below or refused.
+      const owned = await q.query("SELECT 1 FROM channels WHERE channel_id = $1 AND user_id = $2 FOR UPDATE", [
+        id,
+        user.userId,
+      ]);
+      if (owned.length === 0) throw notFound("channel not found");
+      // Teldrive deletes the Telegram channel with everything in it; here files would lose their bytes, so refuse.
+      if ((await referencedChannels(q, user.userId)).includes(id))
+        throw conflict("the channel still holds files (also in the trash) or uploads; delete them first");
+      await q.query("DELETE FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
+      await ensureSelected(q, user.userId);
+    });
     await blobs.deleteChannel(id);
     return reply.status(204).send();
   });
@@ -154,7 +160,7 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   });
 
   // Teldrive serves the Telegram profile photo; without Telegram, a generated avatar with the initials.
-  app.get("/users/profile/:name", async (req, reply) => {
+  const profile = async (req: FastifyRequest, reply: FastifyReply) => {
     const { user } = req;
     const svg = avatarSvg(user.userId, user.name);
     const etag = etagOf(svg);
@@ -166,5 +172,8 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
     if (req.headers["if-none-match"] === etag) return reply.status(304).send();
     return reply.type("image/svg+xml").send(svg);
-  });
+  };
+  app.get("/users/profile/:name", profile);
+  // Teldrive main's URL (API-B) has no name in it.
+  if (config.compat !== "teldrive-1.8") app.get("/users/profile", profile);
 }

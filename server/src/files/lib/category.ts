@@ -1,4 +1,6 @@
-export type Category = "archive" | "audio" | "document" | "image" | "other" | "video";
+import type { Category } from "@drive/contract";
+
+export type { Category };
 
 export const CATEGORIES: readonly Category[] = ["archive", "audio", "document", "image", "other", "video"];
 

@@ -1,4 +1,4 @@
-import type { paths } from "@/lib/api-schema.gen";
+import type { paths } from "@drive/contract";
 
 /** The one fetch wrapper: `/api` base, JSON, a real 180 s time-out, errors that carry the response. */
 export const API_BASE = "/api";
@@ -83,7 +83,7 @@ async function request(path: string, options: RequestOptions): Promise<unknown> 
   return text ? parsed : undefined;
 }
 
-// The contract's types (docs/openapi.json, generated into api-schema.gen.ts by `npm run gen:api`) decide what each
+// The contract's types (docs/openapi.json, generated into @drive/contract by `npm run gen:api`) decide what each
 // call takes and answers; they add no bytes to the bundle. A contract change that breaks a caller fails typecheck.
 
 type Method = "get" | "post" | "put" | "patch" | "delete";

@@ -1,5 +1,5 @@
+import type { components } from "@drive/contract";
 import { queryOptions } from "@tanstack/react-query";
-import type { components } from "@/lib/api-schema.gen";
 import { ApiError, api } from "./api-client";
 
 export type Capabilities = components["schemas"]["Capabilities"];

@@ -1,5 +1,5 @@
+import type { components } from "@drive/contract";
 import { serverThumbnail, type ThumbnailSource } from "@/drive/thumbnails/lib/thumbnail-source";
-import type { components } from "@/lib/api-schema.gen";
 
 /** A file or folder as the server sends it. */
 export type ServerFile = components["schemas"]["File"];

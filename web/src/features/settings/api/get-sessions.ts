@@ -1,6 +1,6 @@
+import type { components } from "@drive/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/drive/api/api-client";
-import type { components } from "@/lib/api-schema.gen";
 
 export type UserSession = components["schemas"]["UserSession"];
 

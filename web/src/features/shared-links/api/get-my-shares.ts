@@ -1,7 +1,7 @@
+import type { components } from "@drive/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/drive/api/api-client";
 import { MY_SHARES_QUERY_KEY } from "@/drive/api/query-keys";
-import type { components } from "@/lib/api-schema.gen";
 
 export type MyShare = components["schemas"]["ShareListItem"];
 

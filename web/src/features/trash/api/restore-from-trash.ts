@@ -1,5 +1,5 @@
+import type { components } from "@drive/contract";
 import { ApiError, api } from "@/drive/api/api-client";
-import type { components } from "@/lib/api-schema.gen";
 
 export type OnConflict = NonNullable<components["schemas"]["TrashRestore"]["onConflict"]>;
 export type RestoreResult = components["schemas"]["TrashRestoreResult"];
