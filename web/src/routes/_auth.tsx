@@ -1,12 +1,15 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AuthLayout } from "@/app/shell/components/auth-layout";
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
+import { generationQueryOptions } from "@/drive/api/generation";
 import { sessionQueryOptions } from "@/drive/session/session";
 
 export const Route = createFileRoute("/_auth")({
   beforeLoad: async ({ context, preload }) => {
     if (preload) return;
     void context.queryClient.prefetchQuery(capabilitiesQueryOptions());
+    // Sign-in differs by generation (websocket or auth attempts): the probe runs alongside the session check.
+    void context.queryClient.prefetchQuery(generationQueryOptions());
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
     if (session) throw redirect({ to: "/my-drive", search: { path: "/" }, replace: true });
   },

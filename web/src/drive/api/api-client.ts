@@ -51,7 +51,27 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-async function request(path: string, options: RequestOptions): Promise<unknown> {
+/** Tells every listener the session is over (a 401, or a refresh the server refused). */
+export function notifyUnauthorized(): void {
+  for (const listener of unauthorizedListeners) listener();
+}
+
+/** What a 401 may be recovered with (API-B's token refresh, drive/api/token-refresh.ts); none on API-A. */
+export interface UnauthorizedRecovery {
+  epoch(): number;
+  /** True when the request, sent in `sentEpoch`, may be sent once more. */
+  recover(sentEpoch: number): Promise<boolean>;
+}
+let recovery: UnauthorizedRecovery | undefined;
+export function setUnauthorizedRecovery(value: UnauthorizedRecovery | undefined): void {
+  recovery = value;
+}
+
+/** Sign-in calls answer 401 for their own reasons; a refresh would not change them. */
+const NOT_RECOVERED = /^\/auth\//;
+
+async function request(path: string, options: RequestOptions, retried = false): Promise<unknown> {
+  const sentEpoch = recovery?.epoch() ?? 0;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
@@ -77,7 +97,10 @@ async function request(path: string, options: RequestOptions): Promise<unknown> 
     }
   }
   if (!res.ok) {
-    if (res.status === 401) for (const listener of unauthorizedListeners) listener();
+    if (res.status === 401 && recovery && !retried && !NOT_RECOVERED.test(path)) {
+      if (await recovery.recover(sentEpoch)) return request(path, options, true);
+    }
+    if (res.status === 401) notifyUnauthorized();
     throw new ApiError(res.status, res.statusText, res.headers, parsed);
   }
   return text ? parsed : undefined;

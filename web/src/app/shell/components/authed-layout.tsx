@@ -3,6 +3,7 @@ import { FileActionDialogsSlot } from "@/app/file-actions/components/file-action
 import { createFileActions } from "@/app/file-actions/file-actions";
 import { FileCommandsContext } from "@/drive/commands/file-commands-context";
 import { DetailsPaneContext } from "@/drive/details/details-pane-context";
+import { useTokenRefreshSchedule } from "@/drive/session/token-schedule";
 import { DetailsSlot } from "@/features/details/components/details-slot";
 import { RestoreClashSlot } from "@/features/trash/components/restore-clash-slot";
 import { UploadPanelSlot } from "@/features/upload/components/upload-panel-slot";
@@ -17,6 +18,7 @@ const fileActions = createFileActions(() => window.location);
  * The page area is a flex column that scrolls, so a page can also size its own scroller with flex-1.
  */
 export function AuthedLayout() {
+  useTokenRefreshSchedule();
   return (
     <div className="flex h-dvh flex-col">
       <a
