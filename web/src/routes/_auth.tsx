@@ -8,9 +8,12 @@ export const Route = createFileRoute("/_auth")({
   beforeLoad: async ({ context, preload }) => {
     if (preload) return;
     void context.queryClient.prefetchQuery(capabilitiesQueryOptions());
-    // Sign-in differs by generation (websocket or auth attempts): the probe runs alongside the session check.
-    void context.queryClient.prefetchQuery(generationQueryOptions());
-    const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
+    // Sign-in differs by generation (websocket or auth attempts): known before the form shows, asked alongside the
+    // session (which waits for it anyway).
+    const [session] = await Promise.all([
+      context.queryClient.ensureQueryData(sessionQueryOptions()),
+      context.queryClient.ensureQueryData(generationQueryOptions()).catch(() => undefined),
+    ]);
     if (session) throw redirect({ to: "/my-drive", search: { path: "/" }, replace: true });
   },
   component: AuthLayout,

@@ -29,6 +29,7 @@ export type LoginEvent =
   | { type: "closed" }
   | { type: "timeout" }
   | { type: "failed"; error: string }
+  | { type: "expired" }
   | { type: "restart" };
 
 export const initialLoginState: LoginState = { step: "phone", pending: false };
@@ -36,6 +37,7 @@ export const initialLoginState: LoginState = { step: "phone", pending: false };
 export const CODE_INVALID_TEXT = "The code is not valid. Check it and try again.";
 export const CONNECTION_LOST_TEXT = "The connection to the server was lost. Please try again.";
 export const NO_ANSWER_TEXT = "The server did not answer. Please try again.";
+export const ATTEMPT_EXPIRED_TEXT = "The sign-in took too long. Please start again.";
 
 function payloadField(payload: unknown, key: string): string | undefined {
   if (!payload || typeof payload !== "object" || !(key in payload)) return undefined;
@@ -60,6 +62,8 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
       return { ...state, pending: false, error: NO_ANSWER_TEXT };
     case "failed":
       return { ...state, pending: false, error: event.error };
+    case "expired":
+      return { ...initialLoginState, error: ATTEMPT_EXPIRED_TEXT };
     case "closed":
       // The server keeps the sign-in per connection: once it is gone, only the first step makes sense.
       if (!state.pending && state.step === "phone" && !state.qrLink) return state;
