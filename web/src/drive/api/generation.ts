@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, buildUrl } from "./api-client";
 import { capabilitiesQueryOptions } from "./capabilities";
 import { queryClient } from "./query-client";
-import { enableTokenRefresh } from "./token-refresh";
 
 /**
  * Which generation of Teldrive's API the server speaks, decided once per session (docs/decisions.md, "Two API
@@ -61,7 +60,8 @@ async function probe(signal: AbortSignal): Promise<ApiGeneration> {
   const generation = generationOf({ capabilities, apiKeys });
   // Retried like any query (drive/api/query-retry.ts); callers meanwhile take "A", today's behaviour.
   if (!generation) throw new ApiError(503, "generation unknown", new Headers(), { capabilities, apiKeys });
-  if (generation === "B") enableTokenRefresh();
+  // API-B's refresh code is fetched only on API-B servers (and before the first 401 can need it).
+  if (generation === "B") (await import("./token-refresh")).enableTokenRefresh();
   return generation;
 }
 

@@ -181,3 +181,16 @@ export function toFileItem(file: ServerFile, opts: DeriveOptions = {}): FileItem
     isEncrypted: encrypted,
   };
 }
+
+/** Derived items per server page, so each page is derived once however often the list renders. */
+const derived = new WeakMap<object, { key: string; items: FileItem[] }>();
+
+/** The FileItems of a server page (either generation's: API-B's File is API-A's without the fields only A sends). */
+export function itemsOf(page: { items: readonly object[] }, opts: DeriveOptions): FileItem[] {
+  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}|${opts.serverThumbnails ?? false}`;
+  const hit = derived.get(page);
+  if (hit?.key === key) return hit.items;
+  const items = page.items.map((file) => toFileItem(file as ServerFile, opts));
+  derived.set(page, { key, items });
+  return items;
+}

@@ -2,7 +2,6 @@ import type { components } from "@drive/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiB } from "@/drive/api/api-client";
 import { getApiGeneration } from "@/drive/api/generation";
-import { tokenRefresher } from "@/drive/api/token-refresh";
 
 /**
  * The signed-in user; `hash` authorises content URLs (`?hash=` on API-A). On API-B it is the session's id, which
@@ -34,6 +33,7 @@ export const sessionQueryOptions = () =>
     queryFn: async ({ signal }): Promise<Session | null> => {
       const [session, generation] = await Promise.all([readSession(signal), getApiGeneration()]);
       if (session || generation === "A") return session;
+      const { tokenRefresher } = await import("@/drive/api/token-refresh");
       if (!(await tokenRefresher.refresh())) return null;
       return readSession(signal);
     },

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { notifyUnauthorized } from "@/drive/api/api-client";
 import { useApiGeneration } from "@/drive/api/generation";
-import { tokenRefresher } from "@/drive/api/token-refresh";
 import { sessionQueryOptions } from "./session";
 
 /** Longest delay a browser timer keeps (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
@@ -25,7 +24,13 @@ export function refreshDelay(expiresAt: number, now: number): number {
  * comes back after its timer should have fired (timers stop while a computer sleeps). A refresh the server refuses
  * ends the session like any 401 (router.tsx forgets the session and sends the user to sign-in).
  */
-export function useTokenRefreshSchedule(): void {
+/** Mounted on API-B only (app/shell): renews the access token on schedule. */
+export function TokenRefreshSchedule(): null {
+  useTokenRefreshSchedule();
+  return null;
+}
+
+function useTokenRefreshSchedule(): void {
   const generation = useApiGeneration();
   const queryClient = useQueryClient();
   const expires = useQuery({ ...sessionQueryOptions(), enabled: generation === "B" }).data?.expires;
@@ -38,7 +43,12 @@ export function useTokenRefreshSchedule(): void {
     const renew = async () => {
       if (done) return;
       done = true;
-      const ok = await tokenRefresher.refresh().catch(() => undefined);
+      const ok = await import("@/drive/api/token-refresh")
+        .then(
+          (m) => m.tokenRefresher.refresh(),
+          () => undefined,
+        )
+        .catch(() => undefined);
       // Unreachable (undefined): the next request's 401, or the next visit, tries again.
       if (ok === false) notifyUnauthorized();
       else if (ok) void queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
