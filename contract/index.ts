@@ -18,3 +18,25 @@ export type ShareListItem = Schemas["ShareListItem"];
 export type Capabilities = Schemas["Capabilities"];
 export type Category = Schemas["Category"];
 export type TrashItem = Schemas["TrashItem"];
+
+// API-B: Teldrive main's document (../shared/api/teldrive-main-openapi.yaml, unchanged), generated into teldrive-main.gen.ts by
+// the same `npm run gen:api`. Named apart so no API-A caller takes a shape of the other generation by mistake.
+import type { components as MainComponents, paths as MainPaths } from "./teldrive-main.gen.js";
+
+export type { MainComponents, MainPaths };
+
+type MainSchemas = MainComponents["schemas"];
+
+export namespace TeldriveMain {
+  export type File = MainSchemas["File"];
+  export type FileList = MainSchemas["FileList"];
+  export type FileShare = MainSchemas["FileShare"];
+  export type FileShareCreate = MainSchemas["FileShareCreate"];
+  export type AuthAttempt = MainSchemas["AuthAttempt"];
+  export type AuthAttemptSession = MainSchemas["AuthAttemptSession"];
+  export type Session = MainSchemas["Session"];
+  export type UserApiKey = MainSchemas["UserApiKey"];
+  export type UserApiKeyCreate = MainSchemas["UserApiKeyCreate"];
+  export type UserApiKeyCreateResult = MainSchemas["UserApiKeyCreateResult"];
+  export type Error = MainSchemas["Error"];
+}

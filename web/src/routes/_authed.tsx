@@ -1,7 +1,9 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AuthedLayout } from "@/app/shell/components/authed-layout";
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
+import { knownApiGeneration } from "@/drive/api/generation";
 import { sessionQueryOptions } from "@/drive/session/session";
+import { cursorPagesLib } from "@/features/files/hooks/cursor-pages-loader";
 
 export const Route = createFileRoute("/_authed")({
   beforeLoad: async ({ context, location, preload }) => {
@@ -13,6 +15,8 @@ export const Route = createFileRoute("/_authed")({
       context.queryClient.ensureQueryData(capabilitiesQueryOptions()).catch(() => undefined),
     ]);
     if (!session) throw redirect({ to: "/login", search: { redirect: location.href } });
+    // API-B pages by cursor: its paging code arrives before the first list draws.
+    if (knownApiGeneration() === "B") await cursorPagesLib.load().catch(() => undefined);
   },
   component: AuthedLayout,
 });

@@ -1,4 +1,4 @@
-import type { paths } from "@drive/contract";
+import type { MainPaths, paths } from "@drive/contract";
 
 /** The one fetch wrapper: `/api` base, JSON, a real 180 s time-out, errors that carry the response. */
 export const API_BASE = "/api";
@@ -51,7 +51,27 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-async function request(path: string, options: RequestOptions): Promise<unknown> {
+/** Tells every listener the session is over (a 401, or a refresh the server refused). */
+export function notifyUnauthorized(): void {
+  for (const listener of unauthorizedListeners) listener();
+}
+
+/** What a 401 may be recovered with (API-B's token refresh, drive/api/token-refresh.ts); none on API-A. */
+export interface UnauthorizedRecovery {
+  epoch(): number;
+  /** True when the request, sent in `sentEpoch`, may be sent once more. */
+  recover(sentEpoch: number): Promise<boolean>;
+}
+let recovery: UnauthorizedRecovery | undefined;
+export function setUnauthorizedRecovery(value: UnauthorizedRecovery | undefined): void {
+  recovery = value;
+}
+
+/** Sign-in calls answer 401 for their own reasons; a refresh would not change them. */
+const NOT_RECOVERED = /^\/auth\//;
+
+async function request(path: string, options: RequestOptions, retried = false): Promise<unknown> {
+  const sentEpoch = recovery?.epoch() ?? 0;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
@@ -77,7 +97,10 @@ async function request(path: string, options: RequestOptions): Promise<unknown> 
     }
   }
   if (!res.ok) {
-    if (res.status === 401) for (const listener of unauthorizedListeners) listener();
+    if (res.status === 401 && recovery && !retried && !NOT_RECOVERED.test(path)) {
+      if (await recovery.recover(sentEpoch)) return request(path, options, true);
+    }
+    if (res.status === 401) notifyUnauthorized();
     throw new ApiError(res.status, res.statusText, res.headers, parsed);
   }
   return text ? parsed : undefined;
@@ -89,11 +112,11 @@ async function request(path: string, options: RequestOptions): Promise<unknown> 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
 /** The contract's paths that answer `M`. */
-type PathsOf<M extends Method> = {
-  [P in keyof paths]: paths[P][M] extends undefined ? never : P;
-}[keyof paths];
+type PathsOf<Ps, M extends Method> = {
+  [P in keyof Ps]: Ps[P] extends Record<M, infer O> ? (O extends undefined ? never : P) : never;
+}[keyof Ps];
 
-type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type Operation<Ps, P extends keyof Ps, M extends Method> = Ps[P] extends Record<M, infer O> ? NonNullable<O> : never;
 
 type PathOption<O> = O extends { parameters: { path: infer Params } } ? { path: Params } : { path?: never };
 
@@ -122,19 +145,29 @@ type Answer<O> = O extends { responses: infer Responses }
     }[keyof Responses & SuccessStatus]
   : never;
 
-/** What a call to `path` with `method` takes: its path parameters, query and JSON body, as the contract says. */
-export type CallOptions<P extends keyof paths, M extends Method> = PathOption<Operation<P, M>> &
-  QueryOption<Operation<P, M>> &
-  BodyOption<Operation<P, M>> & {
+type Options<O> = PathOption<O> &
+  QueryOption<O> &
+  BodyOption<O> & {
     headers?: Record<string, string>;
     signal?: AbortSignal;
     timeoutMs?: number;
   };
 
-/** The query parameters of an operation, for a URL built by hand (e.g. an upload sent with XMLHttpRequest). */
-export type QueryOf<P extends keyof paths, M extends Method> = NonNullable<QueryOption<Operation<P, M>>["query"]>;
+/** What a call to `path` with `method` takes: its path parameters, query and JSON body, as the contract says. */
+export type CallOptions<P extends keyof paths, M extends Method> = Options<Operation<paths, P, M>>;
 
-export type AnswerOf<P extends keyof paths, M extends Method> = Answer<Operation<P, M>>;
+/** The query parameters of an operation, for a URL built by hand (e.g. an upload sent with XMLHttpRequest). */
+export type QueryOf<P extends keyof paths, M extends Method> = NonNullable<
+  QueryOption<Operation<paths, P, M>>["query"]
+>;
+
+export type AnswerOf<P extends keyof paths, M extends Method> = Answer<Operation<paths, P, M>>;
+
+/** The same for Teldrive main's API (API-B, `MainPaths`). */
+export type MainAnswerOf<P extends keyof MainPaths, M extends Method> = Answer<Operation<MainPaths, P, M>>;
+export type MainQueryOf<P extends keyof MainPaths, M extends Method> = NonNullable<
+  QueryOption<Operation<MainPaths, P, M>>["query"]
+>;
 
 /** "/files/{id}/copy" with { id: "a b" } -> "/files/a%20b/copy". */
 export function fillPath(template: string, params: object = {}): string {
@@ -145,26 +178,38 @@ export function fillPath(template: string, params: object = {}): string {
   });
 }
 
-type Call<M extends Method> = <P extends PathsOf<M>>(
+type Call<Ps, M extends Method> = <P extends PathsOf<Ps, M> & keyof Ps>(
   path: P,
   // Options may be left out only when nothing in them is required.
-  ...options: Partial<CallOptions<P, M>> extends CallOptions<P, M> ? [CallOptions<P, M>?] : [CallOptions<P, M>]
-) => Promise<AnswerOf<P, M>>;
+  ...options: Partial<Options<Operation<Ps, P, M>>> extends Options<Operation<Ps, P, M>>
+    ? [Options<Operation<Ps, P, M>>?]
+    : [Options<Operation<Ps, P, M>>]
+) => Promise<Answer<Operation<Ps, P, M>>>;
 
-function call<M extends Method>(method: M): Call<M> {
+function call<Ps, M extends Method>(method: M): Call<Ps, M> {
   const send = (path: string, options: { path?: object } & Omit<RequestOptions, "method"> = {}) => {
     const { path: params, ...rest } = options;
     return request(fillPath(path, params), { ...rest, method: method.toUpperCase() as Uppercase<M> });
   };
   // The contract's types describe what `send` does; TypeScript cannot follow them through the generic path.
-  return send as unknown as Call<M>;
+  return send as unknown as Call<Ps, M>;
+}
+
+function client<Ps>() {
+  return {
+    get: call<Ps, "get">("get"),
+    post: call<Ps, "post">("post"),
+    put: call<Ps, "put">("put"),
+    patch: call<Ps, "patch">("patch"),
+    delete: call<Ps, "delete">("delete"),
+  };
 }
 
 /** Calls of the API by path and method, typed from the contract: `api.get("/files/{id}", { path: { id } })`. */
-export const api = {
-  get: call("get"),
-  post: call("post"),
-  put: call("put"),
-  patch: call("patch"),
-  delete: call("delete"),
-};
+export const api = client<paths>();
+
+/**
+ * Calls of Teldrive main's API (API-B), typed from its own document: used only where drive/api/generation.ts says the
+ * server speaks it.
+ */
+export const apiB = client<MainPaths>();

@@ -2,7 +2,10 @@ import type { components } from "@drive/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "./api-client";
 
-export type Capabilities = components["schemas"]["Capabilities"];
+export type Capabilities = components["schemas"]["Capabilities"] & {
+  /** Set by the client: the server answered /capabilities, so it is ours (a real Teldrive, or COMPAT, has none). */
+  ownServer?: boolean;
+};
 
 /** What a real Teldrive 1.8 server does: it has no /capabilities (404), and a field our server leaves out means this. */
 export const TELDRIVE_1_8: Capabilities = {
@@ -26,7 +29,7 @@ export const capabilitiesQueryOptions = () =>
     queryKey: ["capabilities"],
     queryFn: async ({ signal }): Promise<Capabilities> => {
       try {
-        return { ...TELDRIVE_1_8, ...(await api.get("/capabilities", { signal })) };
+        return { ...TELDRIVE_1_8, ...(await api.get("/capabilities", { signal })), ownServer: true };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return TELDRIVE_1_8;
         throw error;

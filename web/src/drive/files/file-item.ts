@@ -1,4 +1,5 @@
 import type { components } from "@drive/contract";
+import { type ApiGeneration, knownApiGeneration } from "@/drive/api/generation";
 import { serverThumbnail, type ThumbnailSource } from "@/drive/thumbnails/lib/thumbnail-source";
 
 /** A file or folder as the server sends it. */
@@ -89,13 +90,26 @@ export function toSize(size: unknown): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
+/** Path of a file's content: API-A's `/api/files/{id}/{name}` (the name only makes the URL readable), API-B's `/content`. */
+export function fileContentPath(id: string, name: string, generation: ApiGeneration = knownApiGeneration()): string {
+  const tail = generation === "B" ? "content" : encodeURIComponent(name);
+  return `/api/files/${encodeURIComponent(id)}/${tail}`;
+}
+
 /**
- * Content URL as the server streams it: `/api/files/{id}/{name}?hash=` (the name only makes the URL
- * readable; `URL` percent-encodes it).
+ * Content URL as the server streams it: `/api/files/{id}/{name}?hash=` on API-A, `/api/files/{id}/content?sid=` on
+ * API-B (the session's id: it outlives the access token, so a player or resizer keeps working).
  */
-export function fileContentUrl(opts: { origin: string; id: string; name: string; hash?: string }): string {
-  const url = new URL(`/api/files/${encodeURIComponent(opts.id)}/${encodeURIComponent(opts.name)}`, opts.origin);
-  if (opts.hash) url.searchParams.set("hash", opts.hash);
+export function fileContentUrl(opts: {
+  origin: string;
+  id: string;
+  name: string;
+  hash?: string;
+  generation?: ApiGeneration;
+}): string {
+  const generation = opts.generation ?? knownApiGeneration();
+  const url = new URL(fileContentPath(opts.id, opts.name, generation), opts.origin);
+  if (opts.hash) url.searchParams.set(generation === "B" ? "sid" : "hash", opts.hash);
   return url.toString();
 }
 
@@ -163,10 +177,20 @@ export function toFileItem(file: ServerFile, opts: DeriveOptions = {}): FileItem
     openable: isDir || previewType !== undefined,
     thumbnailUrl: thumbnail?.src,
     thumbnailSrcSet: thumbnail?.srcSet,
-    posterFrom:
-      previewType === "video" && opts.serverThumbnails && id
-        ? `/api/files/${encodeURIComponent(id)}/${encodeURIComponent(file.name)}`
-        : undefined,
+    posterFrom: previewType === "video" && opts.serverThumbnails && id ? fileContentPath(id, file.name) : undefined,
     isEncrypted: encrypted,
   };
+}
+
+/** Derived items per server page, so each page is derived once however often the list renders. */
+const derived = new WeakMap<object, { key: string; items: FileItem[] }>();
+
+/** The FileItems of a server page (either generation's: API-B's File is API-A's without the fields only A sends). */
+export function itemsOf(page: { items: readonly object[] }, opts: DeriveOptions): FileItem[] {
+  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}|${opts.serverThumbnails ?? false}`;
+  const hit = derived.get(page);
+  if (hit?.key === key) return hit.items;
+  const items = page.items.map((file) => toFileItem(file as ServerFile, opts));
+  derived.set(page, { key, items });
+  return items;
 }

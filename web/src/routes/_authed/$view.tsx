@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { SearchView } from "@/app/pages/search-view";
 import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
-import { fileListPageQueryOptions } from "@/features/files/api/get-files";
+import { prefetchFirstPage } from "@/features/files/api/get-files";
 import { ListViewPage } from "@/features/files/components/list-view-page";
 import { getListQuery } from "@/features/files/hooks/use-list-query";
 import { isListView, type ViewParams } from "@/features/files/lib/list-query";
@@ -68,7 +68,7 @@ export const Route = createFileRoute("/_authed/$view")({
     const viewParams = viewParamsOf(params.view, deps, context.queryClient);
     if (!viewParams) return;
     const query = getListQuery(viewParams, { sort: deps.sort, order: deps.order });
-    void context.queryClient.prefetchQuery(fileListPageQueryOptions(query, 1));
+    prefetchFirstPage(context.queryClient, query);
   },
   component: ViewPage,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { fileListPageQueryOptions } from "@/features/files/api/get-files";
+import { prefetchFirstPage } from "@/features/files/api/get-files";
 import { MyDriveView } from "@/features/files/components/my-drive-view";
 import { getListQuery } from "@/features/files/hooks/use-list-query";
 import { optionalTextParam, searchSchema, textParam } from "@/lib/route-search";
@@ -11,9 +11,7 @@ export const Route = createFileRoute("/_authed/my-drive")({
   // Starts the first page without waiting for it: the page draws at once and the list shows skeleton rows until it
   // arrives (a failed page is shown by the list with a Retry, not as a route error).
   loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(
-      fileListPageQueryOptions(getListQuery({ view: "my-drive", path: deps.path }), 1),
-    );
+    prefetchFirstPage(context.queryClient, getListQuery({ view: "my-drive", path: deps.path }));
   },
   component: MyDrivePage,
 });

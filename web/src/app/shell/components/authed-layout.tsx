@@ -1,6 +1,8 @@
 import { Outlet } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { FileActionDialogsSlot } from "@/app/file-actions/components/file-action-dialogs-slot";
 import { createFileActions } from "@/app/file-actions/file-actions";
+import { useApiGeneration } from "@/drive/api/generation";
 import { FileCommandsContext } from "@/drive/commands/file-commands-context";
 import { DetailsPaneContext } from "@/drive/details/details-pane-context";
 import { DetailsSlot } from "@/features/details/components/details-slot";
@@ -12,11 +14,17 @@ import { SideNav } from "./side-nav";
 
 const fileActions = createFileActions(() => window.location);
 
+/** API-B keeps its access token alive while the app is open; loaded only there. */
+const TokenRefreshSchedule = lazy(() =>
+  import("@/drive/session/token-schedule").then((m) => ({ default: m.TokenRefreshSchedule })),
+);
+
 /**
  * The frame of signed-in pages: header, side navigation (bottom bar on small screens) and the page.
  * The page area is a flex column that scrolls, so a page can also size its own scroller with flex-1.
  */
 export function AuthedLayout() {
+  const generation = useApiGeneration();
   return (
     <div className="flex h-dvh flex-col">
       <a
@@ -40,6 +48,11 @@ export function AuthedLayout() {
       <UploadPanelSlot />
       <FileActionDialogsSlot />
       <RestoreClashSlot />
+      {generation === "B" && (
+        <Suspense>
+          <TokenRefreshSchedule />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useState } from "react";
+import { useApiGeneration } from "@/drive/api/generation";
 
 /** The profile photo from the server, or the name's first letter when there is none. */
 export function UserAvatar({ name }: { name: string }) {
   const [failed, setFailed] = useState(false);
+  const generation = useApiGeneration();
   if (failed) {
     return (
       <span
@@ -15,7 +17,7 @@ export function UserAvatar({ name }: { name: string }) {
   }
   return (
     <img
-      src="/api/users/profile/profile.jpeg"
+      src={generation === "B" ? "/api/users/profile" : "/api/users/profile/profile.jpeg"}
       alt={name}
       className="size-8 rounded-full object-cover"
       onError={() => setFailed(true)}

@@ -3,20 +3,24 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { QrCode } from "lucide-react";
 import { useRef } from "react";
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
+import { useApiGeneration } from "@/drive/api/generation";
 import { errorText } from "@/drive/errors/error-message";
 import { sessionQueryOptions } from "@/drive/session/session";
 import { usePageTitle } from "@/lib/document-title";
 import { Button } from "@/ui/button";
-import { login } from "../api/login";
+import { login, loginWithAttempt } from "../api/login";
+import { useLoginAttempts } from "../hooks/use-login-attempts";
 import { useLoginSocket } from "../hooks/use-login-socket";
-import type { SessionCreate } from "../lib/login-flow";
 import { HOME_HREF, safeRedirect } from "../lib/safe-redirect";
 import { PhoneStep } from "./phone-step";
 import { SecretStep } from "./secret-step";
 
 const TITLES = { phone: "Sign in", code: "Enter your code", password: "Enter your password" } as const;
 
-/** Phone -> code -> (2FA password) over the sign-in websocket, then the session cookie, then `redirect`. */
+/**
+ * Phone -> code -> (2FA password) over the sign-in websocket (API-A) or auth attempts (API-B), then the session
+ * cookie, then `redirect`.
+ */
 export function LoginPage() {
   const { redirect } = useSearch({ from: "/_auth/login" });
   const navigate = useNavigate();
@@ -26,9 +30,10 @@ export function LoginPage() {
   // Offered only where the server can do it (Teldrive can; the local server has no Telegram).
   const qrLogin = useQuery(capabilitiesQueryOptions()).data?.qrLogin ?? false;
 
-  const finish = async (session: SessionCreate) => {
+  const generation = useApiGeneration();
+  const finish = async (signIn: () => Promise<void>) => {
     try {
-      await login(session);
+      await signIn();
       await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
     } catch (error) {
       socket.fail(errorText(error));
@@ -36,7 +41,10 @@ export function LoginPage() {
     }
     await navigate({ href: safeRedirect(redirect) ?? HOME_HREF, replace: true });
   };
-  const socket = useLoginSocket((session) => void finish(session));
+  // Both are idle until a step is sent; the generation decides which one the page talks to.
+  const websocket = useLoginSocket((session) => void finish(() => login(session)));
+  const attempts = useLoginAttempts((session) => void finish(() => loginWithAttempt(session)));
+  const socket = generation === "B" ? attempts : websocket;
   const { state } = socket;
 
   return (

@@ -29,6 +29,7 @@ export type LoginEvent =
   | { type: "closed" }
   | { type: "timeout" }
   | { type: "failed"; error: string }
+  | { type: "expired" }
   | { type: "restart" };
 
 export const initialLoginState: LoginState = { step: "phone", pending: false };
@@ -38,6 +39,7 @@ export const CONNECTION_LOST_TEXT = "The connection to the server was lost. Plea
 export const NO_ANSWER_TEXT = "The server did not answer. Please try again.";
 export const NOT_INVITED_TEXT =
   "This server only lets in people the owner invited. Ask the owner to invite your phone number, then sign in again.";
+export const ATTEMPT_EXPIRED_TEXT = "The sign-in took too long. Please start again.";
 
 /** Server errors shown as a sentence of ours: sign-up closed (after a right code), and ALLOWED_PHONES. */
 const NOT_INVITED_ERRORS = new Set([
@@ -68,6 +70,8 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
       return { ...state, pending: false, error: NO_ANSWER_TEXT };
     case "failed":
       return { ...state, pending: false, error: event.error };
+    case "expired":
+      return { ...initialLoginState, error: ATTEMPT_EXPIRED_TEXT };
     case "closed":
       // The server keeps the sign-in per connection: once it is gone, only the first step makes sense.
       if (!state.pending && state.step === "phone" && !state.qrLink) return state;

@@ -76,8 +76,8 @@ export function FileList() {
       {failure && <ListError compact error={failure.error} page={failure.page} onRetry={visible.refetchFailed} />}
       <AriaGrid
         ref={listRef}
-        aria-label={view.label}
-        aria-rowcount={grid ? rowCount : count + 1}
+        aria-label={pages.complete ? view.label : `${view.label}, ${pages.loaded}+ items`}
+        aria-rowcount={!pages.complete ? -1 : grid ? rowCount : count + 1}
         aria-colcount={grid ? columns : 3}
         aria-multiselectable
         aria-busy={visible.fetching || undefined}

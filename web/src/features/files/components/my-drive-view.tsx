@@ -6,7 +6,7 @@ import type { FileItem } from "@/drive/files/file-item";
 import { folderName, joinPath, normalizeFolderPath, parentPath, ROOT_NAME } from "@/drive/files/folder-path";
 import { folderByPathQueryOptions } from "@/drive/files/get-folder-by-path";
 import { usePageTitle } from "@/lib/document-title";
-import { fileListPageQueryOptions } from "../api/get-files";
+import { useListEmpty } from "../hooks/use-file-pages";
 import { useListQuery } from "../hooks/use-list-query";
 import { type Sort, sortIdOf } from "../lib/list-query";
 import { useViewPrefs } from "../stores/view-prefs-store";
@@ -25,8 +25,8 @@ export function MyDriveView({ path, select }: { path: string; select?: string })
   usePageTitle(folderName(folderPath));
 
   // An unknown path lists as empty (Teldrive's answer too); only then is it worth asking whether the folder exists.
-  const firstPage = useQuery(fileListPageQueryOptions(query, 1));
-  const mayBeMissing = folderPath !== "/" && firstPage.data?.meta.count === 0;
+  const empty = useListEmpty(query);
+  const mayBeMissing = folderPath !== "/" && empty;
   const folder = useQuery({ ...folderByPathQueryOptions(folderPath), enabled: mayBeMissing });
 
   const onSortChange = useCallback(

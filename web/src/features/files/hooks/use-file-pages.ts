@@ -1,21 +1,52 @@
 import { hashKey, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
-import { type DeriveOptions, type FileItem, toFileItem } from "@/drive/files/file-item";
+import { type DeriveOptions, type FileItem, itemsOf } from "@/drive/files/file-item";
 import { type FileListPage, fileListPageQueryOptions } from "../api/get-files";
 import type { ListQuery } from "../lib/list-query";
 import { type PageWindowInput, pagesToObserve } from "../lib/page-window";
+import { cursorPagesLib } from "./cursor-pages-loader";
 
-/** Derived items per server page, so each page is derived once however often the list renders. */
-const derived = new WeakMap<FileListPage, { key: string; items: FileItem[] }>();
+/**
+ * The hook a mounted list runs: API-B's (use-cursor-pages.ts) on an API-B server, else `numbered`. Chosen once per
+ * mount, so a list never changes which hooks it runs; the signed-in route loads API-B's before any list draws.
+ */
+function useChosen<F>(pick: (lib: typeof import("./use-cursor-pages")) => F, numbered: F): F {
+  return useState(() => {
+    const lib = cursorPagesLib.current;
+    return () => (lib ? pick(lib) : numbered);
+  })[0]();
+}
 
-function itemsOf(page: FileListPage, opts: DeriveOptions): FileItem[] {
-  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}|${opts.serverThumbnails ?? false}`;
-  const hit = derived.get(page);
-  if (hit?.key === key) return hit.items;
-  const items = page.items.map((file) => toFileItem(file, opts));
-  derived.set(page, { key, items });
-  return items;
+/** What the list needs of its first request: skeleton while pending, the error with a Retry, ready. */
+export interface FirstPageState {
+  isPending: boolean;
+  isError: boolean;
+  isSuccess: boolean;
+  error: Error | null;
+  data: unknown;
+  refetch(): Promise<unknown>;
+}
+
+/** The list's rows by index, whichever way the server pages. */
+export interface FilePages {
+  first: FirstPageState;
+  count: number;
+  /** False while a cursor-walked list's count is a lower bound ("N+ items"). */
+  complete: boolean;
+  /** Rows loaded: with `complete` false, the list holds at least this many. */
+  loaded: number;
+  totalPages: number;
+  pageOf(index: number): number;
+  itemAt(index: number): FileItem | undefined;
+  loadedEntries(): Array<[number, FileItem]>;
+}
+
+export interface VisiblePages {
+  failures: PageFailure[];
+  fetching: boolean;
+  refetchFailed(): void;
+  version: string;
 }
 
 export interface PageFailure {
@@ -24,10 +55,16 @@ export interface PageFailure {
 }
 
 /**
- * Random-access paging over `GET /files`: page 1 sizes the list (`meta.count`); `useVisiblePages` observes the pages
- * around the view. Items are read from the cache, so a page fetched for any reason shows at once.
+ * Random-access paging over `GET /files` (API-A): page 1 sizes the list (`meta.count`); `useVisiblePages` observes the
+ * pages around the view. Items are read from the cache, so a page fetched for any reason shows at once. On API-B the
+ * list is walked by cursor from both ends instead (use-cursor-pages.ts, lib/cursor-walk.ts).
  */
-export function useFilePages(query: ListQuery, opts: DeriveOptions) {
+export function useFilePages(query: ListQuery, opts: DeriveOptions): FilePages {
+  const pages = useChosen((lib) => lib.useCursorFilePages, useNumberedFilePages);
+  return pages(query, opts);
+}
+
+function useNumberedFilePages(query: ListQuery, opts: DeriveOptions): FilePages {
   const queryClient = useQueryClient();
   const first = useQuery(fileListPageQueryOptions(query, 1));
   const count = first.data?.meta.count ?? 0;
@@ -66,7 +103,7 @@ export function useFilePages(query: ListQuery, opts: DeriveOptions) {
     return entries;
   }, [queryClient, queryHash, opts, query.limit]);
 
-  return { first, count, totalPages, pageOf, itemAt, loadedEntries };
+  return { first, count, complete: true, loaded: count, totalPages, pageOf, itemAt, loadedEntries };
 }
 
 /**
@@ -75,7 +112,12 @@ export function useFilePages(query: ListQuery, opts: DeriveOptions) {
  * list flung on) loses its last observer and TanStack Query aborts the request (the query function passes on the
  * signal). Page 1 is observed by `useFilePages`. Rows render as their page arrives, scrolling or not.
  */
-export function useVisiblePages(query: ListQuery, view: PageWindowInput | undefined) {
+export function useVisiblePages(query: ListQuery, view: PageWindowInput | undefined): VisiblePages {
+  const visible = useChosen((lib) => lib.useCursorVisiblePages, useNumberedPages);
+  return visible(query, view);
+}
+
+function useNumberedPages(query: ListQuery, view: PageWindowInput | undefined): VisiblePages {
   const queryHash = hashKey([query]);
   const observed = useRef({ queryHash, pages: [] as number[] });
   // Written during render, harmlessly: pagesToObserve(view, pagesToObserve(view, p)) equals pagesToObserve(view, p).
@@ -105,4 +147,14 @@ export function useVisiblePages(query: ListQuery, view: PageWindowInput | undefi
       version: results.map((r) => r.dataUpdatedAt).join(","),
     }),
   });
+}
+
+/** Whether the list is known to be empty (an unknown path lists as empty; only then is its folder looked up). */
+export function useListEmpty(query: ListQuery): boolean {
+  const empty = useChosen((lib) => lib.useCursorListEmpty, useNumberedListEmpty);
+  return empty(query);
+}
+
+function useNumberedListEmpty(query: ListQuery): boolean {
+  return useQuery(fileListPageQueryOptions(query, 1)).data?.meta.count === 0;
 }

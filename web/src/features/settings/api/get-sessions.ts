@@ -1,6 +1,6 @@
 import type { components } from "@drive/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "@/drive/api/api-client";
+import { apiB } from "@/drive/api/api-client";
 
 export type UserSession = components["schemas"]["UserSession"];
 
@@ -8,5 +8,7 @@ export type UserSession = components["schemas"]["UserSession"];
 export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: ["users", "sessions"],
-    queryFn: ({ signal }) => api.get("/users/sessions", { signal }),
+    queryFn: async ({ signal }): Promise<UserSession[]> =>
+      // API-B names a session's id `sessionId` (its `hash` is an optional alias): one name for the cards.
+      (await apiB.get("/users/sessions", { signal })).map((s) => ({ ...s, hash: s.hash ?? s.sessionId })),
   });

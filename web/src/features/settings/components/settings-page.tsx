@@ -2,12 +2,19 @@ import { useParams } from "@tanstack/react-router";
 import { usePageTitle } from "@/lib/document-title";
 import { resolveSettingsTab } from "../lib/settings-tabs";
 import { AccountTab } from "./account-tab";
+import { ApiKeysTab } from "./api-keys-tab";
 import { AppearanceTab } from "./appearance-tab";
 import { GeneralTab } from "./general-tab";
 import { InfoTab } from "./info-tab";
 import { SettingsTabsNav } from "./settings-tabs-nav";
 
-const PANELS = { general: GeneralTab, appearance: AppearanceTab, account: AccountTab, info: InfoTab } as const;
+const PANELS = {
+  general: GeneralTab,
+  appearance: AppearanceTab,
+  account: AccountTab,
+  "api-keys": ApiKeysTab,
+  info: InfoTab,
+} as const;
 
 /** /settings/$tabId: the tab strip and the chosen tab; an unknown tab shows Info. */
 export function SettingsPage() {

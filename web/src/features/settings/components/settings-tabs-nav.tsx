@@ -1,21 +1,25 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { SETTINGS_TABS, type SettingsTabId } from "../lib/settings-tabs";
+import { apiKeysQueryOptions } from "../api/api-keys";
+import { type SettingsTabId, visibleSettingsTabs } from "../lib/settings-tabs";
 
 /**
  * The tab strip. Each tab is a link (so it can be opened or shared); switching replaces the history
  * entry, and a highlight slides under the active tab.
  */
 export function SettingsTabsNav({ active }: { active: SettingsTabId }) {
-  const index = SETTINGS_TABS.findIndex((tab) => tab.id === active);
+  const offersApiKeys = Boolean(useQuery(apiKeysQueryOptions()).data);
+  const tabs = visibleSettingsTabs(offersApiKeys);
+  const index = tabs.findIndex((tab) => tab.id === active);
   return (
     <nav aria-label="Settings" className="relative flex rounded-full bg-surface-container p-1">
       <span
         aria-hidden
         data-testid="settings-tab-highlight"
         className="absolute top-1 bottom-1 left-1 rounded-full bg-secondary-container transition-transform duration-300 ease-out motion-reduce:transition-none"
-        style={{ width: `calc((100% - 0.5rem) / ${SETTINGS_TABS.length})`, transform: `translateX(${index * 100}%)` }}
+        style={{ width: `calc((100% - 0.5rem) / ${tabs.length})`, transform: `translateX(${index * 100}%)` }}
       />
-      {SETTINGS_TABS.map((tab) => (
+      {tabs.map((tab) => (
         <Link
           key={tab.id}
           to="/settings/$tabId"

@@ -1,3 +1,5 @@
+import { type ApiGeneration, knownApiGeneration } from "@/drive/api/generation";
+
 /**
  * The Authorization value protected shares expect: base64 of ":" + password (an empty Basic-auth user,
  * no "Basic " prefix, as Teldrive's own client sends it). Encoded from UTF-8 so any password works.
@@ -24,16 +26,21 @@ export const sharePasswords = {
   },
 };
 
-/** Content URL of a file inside a share: `/api/shares/{id}/files/{fileId}/{name}`. */
+/**
+ * Content URL of a file inside a share: `/api/shares/{id}/files/{fileId}/{name}` (API-A), `…/{fileId}/content`
+ * (API-B, where the unlocked share's `share_token` cookie goes along).
+ */
 export function shareContentUrl(opts: {
   origin: string;
   shareId: string;
   fileId: string;
   name: string;
   download?: boolean;
+  generation?: ApiGeneration;
 }) {
+  const last = (opts.generation ?? knownApiGeneration()) === "B" ? "content" : encodeURIComponent(opts.name);
   const url = new URL(
-    `/api/shares/${encodeURIComponent(opts.shareId)}/files/${encodeURIComponent(opts.fileId)}/${encodeURIComponent(opts.name)}`,
+    `/api/shares/${encodeURIComponent(opts.shareId)}/files/${encodeURIComponent(opts.fileId)}/${last}`,
     opts.origin,
   );
   if (opts.download) url.searchParams.set("download", "1");

@@ -1,5 +1,7 @@
-import { ApiError, api, buildUrl, fillPath, type QueryOf } from "@/drive/api/api-client";
+import { ApiError, api, apiB, buildUrl, fillPath, type QueryOf } from "@/drive/api/api-client";
+import { getApiGeneration } from "@/drive/api/generation";
 import { queryClient } from "@/drive/api/query-client";
+import { joinPath, pathSegments } from "@/drive/files/folder-path";
 import { sessionQueryOptions } from "@/drive/session/session";
 import { PartError } from "../lib/retry-policy";
 import type { CreateFileBody, PartRequest, UploadedPart, UploadTransport } from "../lib/upload-transport";
@@ -84,7 +86,20 @@ export const httpTransport: UploadTransport = {
     await api.delete("/uploads/{id}", { path: { id: uploadId } });
   },
   async mkdir(path) {
-    await api.post("/files/mkdir", { body: { path } });
+    if ((await getApiGeneration()) === "A") {
+      await api.post("/files/mkdir", { body: { path } });
+      return;
+    }
+    // API-B has no mkdir: each folder of the path is created in its parent; one that exists already answers 409.
+    let parent = "/";
+    for (const name of pathSegments(path)) {
+      try {
+        await apiB.post("/files", { body: { name, type: "folder", path: parent } });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+      }
+      parent = joinPath(parent, name);
+    }
   },
   async exists(folderPath, name) {
     const list = await api.get("/files", {

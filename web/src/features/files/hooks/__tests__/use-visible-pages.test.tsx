@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { generationQueryOptions } from "@/drive/api/generation";
 import { queryClient as appQueryClient } from "@/drive/api/query-client";
 import { fileListPageQueryOptions } from "../../api/get-files";
 import type { ListQuery } from "../../lib/list-query";
@@ -49,6 +50,8 @@ const at = (first: number, velocity = 0): PageWindowInput => ({
 function render(view: PageWindowInput) {
   // The app's cache rules (pages stay fresh for minutes), in a client of this test's own.
   const client = new QueryClient({ defaultOptions: appQueryClient.getDefaultOptions() });
+  // Numbered pages are API-A's: the server's generation is known before a list shows.
+  client.setQueryData(generationQueryOptions().queryKey, "A");
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );

@@ -1,0 +1,186 @@
+// The client's core journeys against a server answering as Teldrive main (API-B, `COMPAT=teldrive-main`): sign-in
+// through auth attempts, cursor paging from both ends, upload, download and previews through `/content`, several
+// links per file, delete, and Settings → API keys. Needs the server's API-B branches (auth attempts, refresh, keys:
+// api-b-auth; cursor pages, /content, links: api-b-files).
+import type { Browser, Page } from "@playwright/test";
+import { DriveApi, expect, setSettings, test, uniquePhone } from "../../fixtures.js";
+import { type DriveServer, startDriveServer } from "../../lib/server.js";
+
+let main: DriveServer;
+test.beforeAll(async () => {
+  main = await startDriveServer({ env: { COMPAT: "teldrive-main" } });
+});
+test.afterAll(async () => {
+  await main.stop();
+});
+
+/** Signs in through the login page, as a user would: phone, the code the server printed, My Drive. */
+async function signInThroughPage(page: Page, phone: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
+  await page.getByLabel("Code").fill(await main.codeFor(phone));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/my-drive/);
+}
+
+async function signedInPage(browser: Browser, opts: { pageSize?: string } = {}) {
+  const context = await browser.newContext({ baseURL: main.baseURL });
+  const page = await context.newPage();
+  if (opts.pageSize) await setSettings(page, { pageSize: opts.pageSize });
+  const phone = uniquePhone();
+  await signInThroughPage(page, phone);
+  return { page, context, api: new DriveApi(context.request), phone };
+}
+
+const list = (page: Page) => page.getByTestId("file-list");
+const row = (page: Page, name: string) => list(page).getByRole("row").filter({ hasText: name });
+
+test("signs in through auth attempts with the same screens and texts as the websocket", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: main.baseURL });
+  const page = await context.newPage();
+  const phone = uniquePhone();
+  await page.goto("/login");
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
+  const code = await main.codeFor(phone);
+  const wrong = code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+  await page.getByLabel("Code").fill(wrong);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The code is not valid. Check it and try again.");
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/my-drive/);
+  // The session lives on in a new tab: the access token cookie, renewed by the refresh token.
+  const again = await context.newPage();
+  await again.goto("/my-drive?path=/");
+  await expect(again.getByRole("heading", { name: "My Drive" }).or(again.getByTestId("file-list"))).toBeVisible();
+  await context.close();
+});
+
+test("a folder paged by cursor: End reaches the last file at once, scrolling back walks the head", async ({
+  browser,
+}) => {
+  const { page, api, context } = await signedInPage(browser, { pageSize: "20" });
+  for (let i = 0; i < 130; i++) {
+    await api.uploadFile("/", `f${String(i).padStart(3, "0")}.txt`, `file ${i}`, { mimeType: "text/plain" });
+  }
+  await page.goto("/my-drive?path=/");
+  await expect(row(page, "f000.txt")).toBeVisible();
+  // 130 files in pages of 20: the count is a lower bound until the walks meet.
+  await expect(list(page)).toHaveAttribute("aria-label", /\d+\+ items$/);
+  await row(page, "f000.txt").click();
+  await page.keyboard.press("End");
+  await expect(row(page, "f129.txt")).toBeVisible();
+  await expect(row(page, "f129.txt")).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Home");
+  await expect(row(page, "f000.txt")).toBeVisible();
+  // Walking down from the top reaches the middle, and the walks meet: the count turns exact.
+  for (let i = 0; i < 12; i++) await page.keyboard.press("PageDown");
+  await expect(row(page, "f064.txt")).toBeAttached();
+  await expect(list(page)).not.toHaveAttribute("aria-label", /\+ items$/);
+  await context.close();
+});
+
+test("upload, preview and download through /content, then delete", async ({ browser }) => {
+  const { page, context } = await signedInPage(browser);
+  const contentRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/\/api\/files\/[^/]+\/content/.test(request.url())) contentRequests.push(request.url());
+  });
+  await page.goto("/my-drive?path=/");
+  const chooser = page.waitForEvent("filechooser");
+  await page
+    .getByRole("button", { name: /^Upload/ })
+    .first()
+    .click();
+  await (await chooser).setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello from B") });
+  await expect(row(page, "notes.txt")).toBeVisible();
+
+  await row(page, "notes.txt").dblclick();
+  await expect(page.getByRole("dialog").getByText("hello from B")).toBeVisible();
+  await page.keyboard.press("Escape");
+  expect(contentRequests.some((url) => url.includes("/content"))).toBe(true);
+
+  await row(page, "notes.txt").click({ button: "right" });
+  const download = page.waitForEvent("download");
+  await page.getByRole("menuitem", { name: "Download" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("notes.txt");
+  expect(file.url()).toMatch(/\/api\/files\/[^/]+\/content\?.*download=1/);
+
+  await row(page, "notes.txt").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(row(page, "notes.txt")).toHaveCount(0);
+  await context.close();
+});
+
+test("several links per file: create two, one with a password, change one, remove one", async ({ browser }) => {
+  const { page, api, context } = await signedInPage(browser);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await api.uploadFile("/", "report.txt", "numbers", { mimeType: "text/plain" });
+  await page.goto("/my-drive?path=/");
+  await row(page, "report.txt").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Share" }).click();
+  const dialog = page.getByRole("dialog", { name: 'Share "report.txt"' });
+  await expect(dialog.getByText("No links yet.", { exact: false })).toBeVisible();
+  await dialog.getByRole("button", { name: "Create link" }).click();
+  await expect(dialog.getByLabel("Link 1")).toHaveValue(/\/share\/[\w-]+$/);
+
+  await dialog.getByLabel("Password (optional)").fill("pw-two");
+  await dialog.getByRole("button", { name: "Add another link" }).click();
+  await expect(dialog.getByLabel("Link 2")).toHaveValue(/\/share\/[\w-]+$/);
+  const links = dialog.getByRole("list", { name: "Links" }).getByRole("listitem");
+  await expect(links.nth(1)).toContainText("Protected by a password");
+  await expect(links.nth(0)).toContainText("No password");
+
+  await dialog.getByRole("button", { name: "Change link 1" }).click();
+  const nextYear = `${new Date().getFullYear() + 1}-03-31`;
+  await dialog.getByLabel("New expiry (optional)").fill(nextYear);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(links.nth(0)).toContainText(`expires ${new Date(`${nextYear}T12:00:00`).toLocaleDateString("en-US")}`);
+
+  const second = await dialog.getByLabel("Link 2").inputValue();
+  await dialog.getByRole("button", { name: "Remove link 1" }).click();
+  await expect(links).toHaveCount(1);
+  await expect(dialog.getByLabel("Link 1")).toHaveValue(second);
+  await context.close();
+});
+
+test("Settings → API keys: create, shown once, list, revoke", async ({ browser, playwright }) => {
+  const { page, context } = await signedInPage(browser);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/settings/account");
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "API keys" }).click();
+  await page.getByLabel("Name").fill("rclone laptop");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByText("Copy this key now: it is shown only once.", { exact: false })).toBeVisible();
+  const key = await page.getByLabel('Key "rclone laptop"').inputValue();
+  expect(key.length).toBeGreaterThan(16);
+  await page.getByRole("button", { name: "Copy" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+  // The key works for a program, without any cookie.
+  const program = await playwright.request.newContext({
+    baseURL: main.baseURL,
+    extraHTTPHeaders: { "X-Api-Key": key },
+  });
+  expect((await program.get("/api/files?path=/")).status()).toBe(200);
+
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByLabel('Key "rclone laptop"')).toHaveCount(0);
+  const keyRow = page
+    .getByRole("list", { name: "API keys" })
+    .getByRole("listitem")
+    .filter({ hasText: "rclone laptop" });
+  await expect(keyRow).toContainText("Expires never");
+  await keyRow.getByRole("button", { name: "Revoke rclone laptop" }).click();
+  await page.getByRole("dialog", { name: 'Revoke "rclone laptop"?' }).getByRole("button", { name: "Revoke" }).click();
+  await expect(keyRow).toHaveCount(0);
+  expect((await program.get("/api/files?path=/")).status()).toBe(401);
+  await program.dispose();
+  await context.close();
+});

@@ -1,0 +1,52 @@
+import type { TeldriveMain } from "@drive/contract";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiB } from "@/drive/api/api-client";
+import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
+
+/** One of a file's links (API-B: several per file, each with its own password and expiry). */
+export type FileLink = TeldriveMain.FileShare;
+
+const linksKey = (fileId: string) => [...FILES_QUERY_KEY, "shares-of", fileId] as const;
+
+/** `GET /files/{id}/shares`: every link of a file. */
+export const fileLinksQueryOptions = (fileId: string) =>
+  queryOptions({
+    queryKey: linksKey(fileId),
+    queryFn: ({ signal }) => apiB.get("/files/{id}/shares", { path: { id: fileId }, signal }),
+    staleTime: 0,
+  });
+
+export interface SaveLinkVars {
+  fileId: string;
+  /** The link to change; none creates one. */
+  shareId?: string;
+  password?: string;
+  expiresAt?: string;
+}
+
+/**
+ * `POST /files/{id}/shares` (a new link) or `PATCH /files/{id}/shares/{shareId}` (a new password or expiry; what is
+ * left empty stays as it is). The file's links and every file list (its shared mark) refetch.
+ */
+export function useSaveFileLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fileId, shareId, password, expiresAt }: SaveLinkVars) => {
+      const body = { ...(password ? { password } : {}), ...(expiresAt ? { expiresAt } : {}) };
+      return shareId
+        ? apiB.patch("/files/{id}/shares/{shareId}", { path: { id: fileId, shareId }, body })
+        : apiB.post("/files/{id}/shares", { path: { id: fileId }, body });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
+  });
+}
+
+/** `DELETE /files/{id}/shares/{shareId}`: that link stops working; the file's other links keep working. */
+export function useDeleteFileLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fileId, shareId }: { fileId: string; shareId: string }) =>
+      apiB.delete("/files/{id}/shares/{shareId}", { path: { id: fileId, shareId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
+  });
+}
