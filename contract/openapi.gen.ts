@@ -67,7 +67,7 @@ export interface paths {
         };
         /**
          * Sign-in websocket (phone number, code, optional 2FA password)
-         * @description Teldrive's sign-in protocol. Client messages: `{authType:"phone",message:"sendcode",phoneNo}` -> `{type:"auth",payload:{phoneCodeHash}}`; `{authType:"phone",message:"signin",phoneNo,phoneCode,phoneCodeHash}` -> `{type:"auth",message:"success",payload:SessionCreate}`, `{type:"auth",message:"2FA required"}` or `{type:"auth",message:"PHONE_CODE_INVALID"}`; `{authType:"2fa",password}` -> success or an error. Failures are `{type:"error",message}`. On this server the code is printed on the server's stdout as `login code for <phone>: <code>`, lives 5 minutes and allows 5 guesses; QR sign-in answers an error.
+         * @description Teldrive's sign-in protocol. Client messages: `{authType:"phone",message:"sendcode",phoneNo}` -> `{type:"auth",payload:{phoneCodeHash}}`; `{authType:"phone",message:"signin",phoneNo,phoneCode,phoneCodeHash}` -> `{type:"auth",message:"success",payload:SessionCreate}`, `{type:"auth",message:"2FA required"}` or `{type:"auth",message:"PHONE_CODE_INVALID"}`; `{authType:"2fa",password}` -> success or an error. Failures are `{type:"error",message}`. On this server the code is printed on the server's stdout as `login code for <phone>: <code>`, has 8 digits, lives 5 minutes and allows 5 guesses (fewer when the requester's or the server's budget of wrong codes is used up); a right code for a number that has no account and may not get one answers an error (sign-up is closed); QR sign-in answers an error. A frame over 16 KiB closes the socket (1009), so do more than 4 messages waiting for their answers (1008).
          */
         get: operations["Auth_ws"];
         put?: never;
@@ -642,6 +642,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's invitations not used yet (our addition)
+         * @description Numbers that may get a new account while sign-up is closed (`SIGN_UP`, default closed), oldest first. An invitation is used up when its number signs in for the first time. Only the server's owner (the first account to sign in) may call this; anyone else gets 403.
+         */
+        get: operations["Users_listInvitations"];
+        put?: never;
+        /**
+         * Invite a phone number (our addition)
+         * @description Lets this number get an account at its first sign-in while sign-up is closed. 201 with the new invitation, 200 with the one that already exists. Owner only.
+         */
+        post: operations["Users_createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/invitations/{phone}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation (our addition)
+         * @description An account already made with it stays. Owner only.
+         */
+        delete: operations["Users_deleteInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1091,6 +1135,11 @@ export interface components {
              * @description Session expiration date
              */
             expires: string;
+            /**
+             * Format: uuid
+             * @description Teldrive main's id of the session (accepted as `?sid=` on media URLs); with an API key, the key's id. Absent with `COMPAT=teldrive-1.8`.
+             */
+            sessionId?: string;
         };
         /** @description User session information containing authentication and profile details */
         SessionCreate: {
@@ -1253,6 +1302,11 @@ export interface components {
             valid: boolean;
             /** @description Indicates if this is the currently active session */
             current: boolean;
+            /**
+             * Format: uuid
+             * @description Teldrive main's id of the session; `DELETE /users/sessions/{id}` takes it or `hash`. Absent with `COMPAT=teldrive-1.8`.
+             */
+            sessionId?: string;
         };
         /** @description A message the client sends on the sign-in websocket `/auth/ws` (our addition to the document; Teldrive's protocol) */
         AuthClientMessage: {
@@ -1265,7 +1319,7 @@ export interface components {
             message?: "sendcode" | "signin";
             /** @description International format, e.g. +15551234567 */
             phoneNo?: string;
-            /** @description The 5-digit code */
+            /** @description The 8-digit code */
             phoneCode?: string;
             /** @description From the sendcode answer */
             phoneCodeHash?: string;
@@ -1297,6 +1351,10 @@ export interface components {
             thumbnails: boolean;
             /** @description `POST /files/delete` moves items to the trash, where `/trash…` lists, restores and deletes them for good (items are purged 30 days after deletion). Teldrive deletes for good: false. */
             trash: boolean;
+            /** @description Teldrive main's sign-in (docs/api.md, "Sign-in attempts, refresh tokens and API keys"): `/auth/attempts…`, `POST /auth/refresh` with the rotating `refresh_token` cookie, `sessionId` in `/auth/session` and `/users/sessions`, `?sid=` on media URLs. Teldrive 1.8 has none of these. */
+            authAttempts: boolean;
+            /** @description `GET/POST /users/api-keys` and `DELETE /users/api-keys/{id}`: long-lived keys for scripts and rclone, sent as `X-Api-Key` on every call that needs a session. Teldrive 1.8 has none. */
+            apiKeys: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {
@@ -1396,6 +1454,27 @@ export interface components {
                 /** @description Path of the folder where it goes back */
                 destination: string;
             }[];
+        };
+        /** @description A number the owner let in (our addition) */
+        Invitation: {
+            /**
+             * @description The invited number, normalised (`+` and digits)
+             * @example +15551234567
+             */
+            phone: string;
+            /**
+             * Format: date-time
+             * @description When it was invited
+             */
+            createdAt: string;
+        };
+        /** @description The number to invite (our addition) */
+        InvitationCreate: {
+            /**
+             * @description International format; spaces, dashes, brackets and a leading 00 are accepted
+             * @example +15551234567
+             */
+            phone: string;
         };
     };
     responses: never;
@@ -3943,6 +4022,200 @@ export interface operations {
             };
             /** @description No valid session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Users_listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"][];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is not the server's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Users_createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationCreate"];
+            };
+        };
+        responses: {
+            /** @description The number was already invited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description The request has succeeded and a new resource has been created as a result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Not a phone number, or a number `ALLOWED_PHONES` leaves out */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is not the server's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The number already has an account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Users_deleteInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invited number, international format (`+` URL-encoded or not)
+                 * @example +15551234567
+                 */
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a phone number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller is not the server's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No invitation for this number */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,7 +8,7 @@ import path from "node:path";
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 export const WEB_DIST = process.env.WEB_DIST ?? path.join(REPO_ROOT, "web", "dist");
 
-const CODE_LINE = /login code for (\S+): (\S+)/;
+const CODE_LINE = /login code for (\S+): (\d{8})/;
 
 export interface DriveServer {
   baseURL: string;
@@ -64,6 +64,10 @@ export async function startDriveServer(opts: StartOptions = {}): Promise<DriveSe
     ENCRYPTION_KEY: "e2e-test-encryption-key-0123456789abcdef",
     WEB_DIST,
     LOG_LEVEL: "warn",
+    // Specs sign in with fresh numbers, all from 127.0.0.1: sign-up is open and per-address limits out of reach.
+    SIGN_UP: "open",
+    SIGN_IN_CODES_PER_ADDRESS: "1000000",
+    SIGN_IN_WRONG_CODES_PER_ADDRESS: "1000000",
     ...opts.env,
   });
   const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO_ROOT, "server/src/main.ts")], {

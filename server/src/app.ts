@@ -9,7 +9,9 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifySer
 import { signInJobs } from "./auth/jobs.js";
 import { requireSignIn } from "./auth/private-routes.js";
 import { authRoutes, signOutRoutes } from "./auth/routes.js";
+import { MAX_FRAME_BYTES } from "./auth/sign-in-flow.js";
 import { capabilityRoutes } from "./capabilities/routes.js";
+import { removeRoutesOf } from "./compat/removed-routes.js";
 import type { Config } from "./config.js";
 import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
@@ -34,6 +36,7 @@ import { thumbnailJobs } from "./thumbnails/jobs.js";
 import { thumbnailRoutes } from "./thumbnails/routes.js";
 import { uploadJobs } from "./uploads/jobs.js";
 import { uploadRoutes } from "./uploads/routes.js";
+import { apiKeyRoutes } from "./users/api-key-routes.js";
 import { userRoutes } from "./users/routes.js";
 import { versionRoutes } from "./version/routes.js";
 
@@ -98,7 +101,8 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await useCompression(app);
   // In proxy mode @fastify/http-proxy owns websocket upgrades; two upgrade handlers would both answer.
-  if (!deps.config.teldriveUrl) await app.register(fastifyWebsocket);
+  // The one websocket is sign-in's, whose messages are small: a larger frame closes it before it is buffered.
+  if (!deps.config.teldriveUrl) await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   app.addHook("onRequest", async (req) => {
     refuseNulInUrl(req.url);
@@ -106,6 +110,7 @@ export async function buildApp(
     refuseCrossOrigin(req);
     guardBodyProgress(req, deps.config.timeouts);
   });
+  removeRoutesOf(app, deps.config.compat);
 
   // TELDRIVE_URL: a real Teldrive server answers /api; this server only serves the client.
   if (deps.config.teldriveUrl) await app.register(teldriveProxy, { upstream: deps.config.teldriveUrl });
@@ -125,13 +130,18 @@ export async function buildApp(
         await api.register(publicShareRoutes, full);
         // Everything else needs a session: one hook for the whole scope puts the user on req.user.
         await api.register(async (signedIn) => {
-          requireSignIn(signedIn, full.db);
+          requireSignIn(signedIn, {
+            db: full.db,
+            limits: deps.config.signInLimits,
+            apiB: deps.config.compat !== "teldrive-1.8",
+          });
           await signedIn.register(signOutRoutes, full);
           await signedIn.register(fileRoutes, full);
           await signedIn.register(contentRoutes, full);
           await signedIn.register(uploadRoutes, full);
           await signedIn.register(ownerShareRoutes, full);
           await signedIn.register(userRoutes, full);
+          await signedIn.register(apiKeyRoutes, full);
           await signedIn.register(thumbnailRoutes, full);
         });
       },

@@ -23,6 +23,25 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   minBodyBytesPerSecond: 500,
 };
 
+/**
+ * Sign-in limits per requester address (IPv6: per /64) over all phone numbers, and over the whole server. The
+ * defaults are what docs/decisions.md ("Who may sign in, and guessing codes") does its arithmetic with.
+ */
+export interface SignInLimits {
+  /** Codes one address may ask for in an hour, over all numbers (`SIGN_IN_CODES_PER_ADDRESS`). */
+  codesPerAddressPerHour: number;
+  /** Wrong codes one address may send in 24 hours, over all numbers (`SIGN_IN_WRONG_CODES_PER_ADDRESS`). */
+  wrongCodesPerAddressPerDay: number;
+  /** Wrong codes the whole server (every instance) takes in a minute; past it code checks wait for the next one. */
+  wrongCodesPerMinute: number;
+}
+
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  codesPerAddressPerHour: 20,
+  wrongCodesPerAddressPerDay: 10,
+  wrongCodesPerMinute: 100,
+};
+
 export interface Config {
   port: number;
   host: string;
@@ -34,6 +53,12 @@ export interface Config {
   /** Upstream Teldrive base URL (origin plus an optional path prefix, no trailing slash). */
   teldriveUrl: string | undefined;
   allowedPhones: string[] | undefined;
+  /**
+   * Who may get a new account (`SIGN_UP`): `closed` (the default): the first account, then only numbers in
+   * `ALLOWED_PHONES` or invited by the owner; `open`: any number. Existing accounts can always sign in.
+   */
+  signUp: "open" | "closed";
+  signInLimits: SignInLimits;
   /** Where file parts live (STORAGE, S3_*): server/src/storage/config.ts. */
   storage: StorageConfig;
   /** Addresses (IP, CIDR, `loopback`, `linklocal`, `uniquelocal`) of reverse proxies whose forwarding headers count. */
@@ -42,10 +67,13 @@ export interface Config {
   /** Directory holding the built web client; served at `/` when it exists. */
   webDist: string | undefined;
   /**
-   * `COMPAT=teldrive-1.8`: answer as a Teldrive 1.8 server would where our additions change behaviour (no
-   * `/capabilities`, no trash: a delete is for good), so the client's fallbacks can be tried against a real server.
+   * `COMPAT=teldrive-1.8` or `COMPAT=teldrive-main`: answer as that Teldrive server would where our additions change
+   * behaviour (no `/capabilities`, no trash: a delete is for good), so the client's fallbacks can be tried against a
+   * real server. True under either.
    */
   teldrive18: boolean;
+  /** Which Teldrive `COMPAT` names: 1.8 has no API-B routes, main none of those it removed (compat/removed-routes.ts). */
+  compat: Compat | undefined;
   /**
    * Rows a deleted tree changes per transaction (`DELETE_BATCH_ROWS`); a delete answers after the first batch and
    * the settle job does the rest (files/tree-delete.ts).
@@ -112,11 +140,20 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
-/** `COMPAT`: unset, or `teldrive-1.8`. */
-export function parseCompat(value: string | undefined): boolean {
-  if (!value) return false;
-  if (value === "teldrive-1.8") return true;
-  throw new ConfigError(`COMPAT must be teldrive-1.8 or unset; got "${value}"`);
+/** `SIGN_UP`: `open` or `closed` (the default when unset). */
+export function parseSignUp(value: string | undefined): "open" | "closed" {
+  if (!value || value === "closed") return "closed";
+  if (value === "open") return "open";
+  throw new ConfigError(`SIGN_UP must be open or closed; got "${value}"`);
+}
+
+export type Compat = "teldrive-1.8" | "teldrive-main";
+
+/** `COMPAT`: unset, `teldrive-1.8` or `teldrive-main`. */
+export function parseCompat(value: string | undefined): Compat | undefined {
+  if (!value) return undefined;
+  if (value === "teldrive-1.8" || value === "teldrive-main") return value;
+  throw new ConfigError(`COMPAT must be teldrive-1.8, teldrive-main or unset; got "${value}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -129,11 +166,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: env.ENCRYPTION_KEY || undefined,
     teldriveUrl: parseTeldriveUrl(env.TELDRIVE_URL),
     allowedPhones: list(env.ALLOWED_PHONES),
+    signUp: parseSignUp(env.SIGN_UP),
+    signInLimits: {
+      codesPerAddressPerHour: positiveInt(
+        "SIGN_IN_CODES_PER_ADDRESS",
+        env.SIGN_IN_CODES_PER_ADDRESS,
+        DEFAULT_SIGN_IN_LIMITS.codesPerAddressPerHour,
+      ),
+      wrongCodesPerAddressPerDay: positiveInt(
+        "SIGN_IN_WRONG_CODES_PER_ADDRESS",
+        env.SIGN_IN_WRONG_CODES_PER_ADDRESS,
+        DEFAULT_SIGN_IN_LIMITS.wrongCodesPerAddressPerDay,
+      ),
+      wrongCodesPerMinute: DEFAULT_SIGN_IN_LIMITS.wrongCodesPerMinute,
+    },
     storage: loadStorageConfig(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeouts: DEFAULT_TIMEOUTS,
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, "../../web/dist"),
-    teldrive18: parseCompat(env.COMPAT),
+    teldrive18: parseCompat(env.COMPAT) !== undefined,
+    compat: parseCompat(env.COMPAT),
     deleteBatchRows: positiveInt("DELETE_BATCH_ROWS", env.DELETE_BATCH_ROWS, 1000),
     bulkJobsPerUser: positiveInt("BULK_JOBS_PER_USER", env.BULK_JOBS_PER_USER, 2),
     bulkMaxRows: positiveInt("BULK_MAX_ROWS", env.BULK_MAX_ROWS, 1_000_000),

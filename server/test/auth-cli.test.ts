@@ -59,3 +59,33 @@ it("explains bad usage with a non-zero exit", async () => {
   const unknown = await cliRun("clear-password", "+15550300999");
   expect(unknown).toMatchObject({ code: 1, stderr: "no account for +15550300999\n" });
 });
+
+it("invites a number and withdraws the invitation from the command line", async () => {
+  expect(await cliRun("invite", "+1 555 030 0002")).toMatchObject({ code: 0, stdout: "invited +15550300002\n" });
+  expect(await cliRun("invite", "+15550300002")).toMatchObject({
+    code: 0,
+    stdout: "+15550300002 was already invited\n",
+  });
+  // The account set-password made above (the server's first, so its owner) needs no invitation.
+  expect(await cliRun("invite", "+15550300001")).toMatchObject({
+    code: 1,
+    stderr: "+15550300001 already has an account\n",
+  });
+  const db = await openDb({ dataDir });
+  try {
+    expect(await db.query("SELECT phone, invited_by FROM sign_up_invitations")).toEqual([
+      { phone: "+15550300002", invited_by: null },
+    ]);
+  } finally {
+    await db.close();
+  }
+  expect(await cliRun("uninvite", "+15550300002")).toMatchObject({
+    code: 0,
+    stdout: "invitation for +15550300002 withdrawn\n",
+  });
+  expect(await cliRun("uninvite", "+15550300002")).toMatchObject({
+    code: 1,
+    stderr: "no invitation for +15550300002\n",
+  });
+  expect((await cliRun("invite")).code).toBe(2);
+});

@@ -6,6 +6,7 @@ import path from "node:path";
 import { COOKIE_NAME, createSession } from "../src/auth/session.js";
 import { ensureUserDefaults } from "../src/auth/user-defaults.js";
 import { openDb } from "../src/db/index.js";
+import { TEST_SIGN_IN_ENV } from "./helpers.js";
 
 export const SERVER_DIR = path.resolve(import.meta.dirname, "..");
 
@@ -63,7 +64,15 @@ export async function startChildServer(env: Record<string, string>, wrap: string
   const command = [...wrap, process.execPath, "--import", "tsx", "src/main.ts"];
   const child: ChildProcess = spawn(command[0] as string, command.slice(1), {
     cwd: SERVER_DIR,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...TEST_SIGN_IN_ENV,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

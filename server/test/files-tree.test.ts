@@ -204,7 +204,7 @@ describe("paged counts after changes", () => {
     const made: FileJson[] = [];
     for (let i = 0; i < 12; i++)
       made.push(await create(server, user, { name: `m${i}`, type: "file", path: "/many", size: 0 }));
-    const count = async () => (await list(server, user, { path: "/many", limit: 5 })).body.meta;
+    const count = async () => (await list(server, user, { path: "/many", limit: 5, page: 1 })).body.meta;
     expect(await count()).toEqual({ count: 12, totalPages: 3, currentPage: 1 });
     const [a, b, c] = made as [FileJson, FileJson, FileJson];
     await call(server, user, "POST", "/files/move", { ids: [a.id, b.id], destinationParent: "/elsewhere" });

@@ -353,7 +353,8 @@ describe("list", () => {
   it("lists a folder by path with meta", async () => {
     const res = await list(server, user, { path: "/big", limit: 10 });
     expect(res.status).toBe(200);
-    expect(res.body.meta).toEqual({ count: 25, totalPages: 3, currentPage: 1 });
+    // Without `page` the first page also carries API-B's cursor (docs/api.md).
+    expect(res.body.meta).toEqual({ count: 25, totalPages: 3, currentPage: 1, nextCursor: expect.any(String) });
     expect(names(res.body).slice(0, 3)).toEqual(["f00.txt", "f01.txt", "f02.txt"]);
     expect(res.body.items[0]).not.toHaveProperty("parts");
   });
@@ -549,7 +550,7 @@ describe("find", () => {
   it("sorts find results by size desc", async () => {
     const res = await find({ type: "file", sort: "size", order: "desc", limit: 2 });
     expect(names(res.body)).toEqual(["Holiday Song.mp3", "holiday beach video.mp4"]);
-    expect(res.body.meta).toEqual({ count: 6, totalPages: 3, currentPage: 1 });
+    expect(res.body.meta).toEqual({ count: 6, totalPages: 3, currentPage: 1, nextCursor: expect.any(String) });
   });
 
   it("parentId=nil finds only the root folder", async () => {

@@ -17,6 +17,17 @@ export interface TestServer {
 }
 
 /**
+ * What test servers run with unless a test says otherwise: tests sign in with fresh numbers everywhere, all from
+ * one address, so sign-up is open and the per-address sign-in limits are out of reach. The tests of those rules
+ * (sign-up.test.ts, sign-in-limits.test.ts) set them back: `SIGN_UP: "closed"`, or "" for a limit's default.
+ */
+export const TEST_SIGN_IN_ENV: Record<string, string> = {
+  SIGN_UP: "open",
+  SIGN_IN_CODES_PER_ADDRESS: "1000000",
+  SIGN_IN_WRONG_CODES_PER_ADDRESS: "1000000",
+};
+
+/**
  * A real server on a fresh database: PGlite in a temp dir, or a fresh schema-less PostgreSQL
  * database when TEST_DATABASE_URL is set (each call creates and later drops its own database).
  * Parts go to the data dir, or to a fresh bucket when TEST_S3_ENDPOINT is set.
@@ -29,7 +40,7 @@ export async function startServer(
   const testDb = await createTestDatabase("drive_test");
   const bucket = await createTestBucket();
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, ...bucket?.env, ...env }),
+    ...loadConfig({ DATA_DIR: dataDir, ...TEST_SIGN_IN_ENV, ...bucket?.env, ...env }),
     databaseUrl: testDb?.url,
     webDist: undefined,
     ...overrides,

@@ -53,6 +53,10 @@ async function startInstance(): Promise<Instance> {
     ENCRYPTION_KEY: KEY,
     WEB_DIST: path.join(dataDir, "no-web"),
     STORAGE: "disk",
+    // The default sign-in limits, and X-Forwarded-For from here, so each test's requests come from their own address.
+    TRUST_PROXY: "127.0.0.1",
+    SIGN_IN_CODES_PER_ADDRESS: "",
+    SIGN_IN_WRONG_CODES_PER_ADDRESS: "",
     ...bucket?.env,
   });
   running.push(server);
@@ -68,8 +72,10 @@ async function call(server: ChildServer, method: string, url: string, body?: unk
   });
 }
 
-async function openSocket(server: ChildServer): Promise<SocketReader> {
-  const ws = new WebSocket(`${server.url.replace("http", "ws")}/api/auth/ws`);
+async function openSocket(server: ChildServer, address?: string): Promise<SocketReader> {
+  const ws = new WebSocket(`${server.url.replace("http", "ws")}/api/auth/ws`, {
+    headers: address ? { "x-forwarded-for": address } : {},
+  });
   await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
   return new SocketReader(ws);
 }
@@ -80,7 +86,7 @@ async function requestCode(server: ChildServer, socket: SocketReader, phone: str
   const sent = await socket.ask({ authType: "phone", message: "sendcode", phoneNo: phone });
   const phoneCodeHash = (sent.payload as { phoneCodeHash?: string } | undefined)?.phoneCodeHash;
   if (!phoneCodeHash) throw new Error(`sendcode failed: ${JSON.stringify(sent)}`);
-  const [, code] = await server.waitFor(new RegExp(`login code for \\${phone}: (\\d{5})`), from);
+  const [, code] = await server.waitFor(new RegExp(`login code for \\${phone}: (\\d{8})`), from);
   return { phoneCodeHash, code: code as string };
 }
 
@@ -222,6 +228,89 @@ describe("two instances on one database and one store", () => {
       socket.ws.close();
     }
     expect(asks).toEqual([...Array(5).fill("code"), "too many codes requested for this number; try again later"]);
+  });
+
+  it("limits an address's code requests over all numbers, and its wrong codes, over both instances", async () => {
+    const address = "203.0.113.40";
+    const answers: string[] = [];
+    for (let i = 0; i < 21; i++) {
+      const socket = await openSocket(i % 2 ? b : a, address);
+      const answer = await socket.ask({ authType: "phone", message: "sendcode", phoneNo: `+1555023${1000 + i}` });
+      answers.push(answer.type === "auth" ? "code" : String(answer.message));
+      socket.ws.close();
+    }
+    expect(answers).toEqual([
+      ...Array(20).fill("code"),
+      "too many codes requested from your address (203.0.113.40); try again in an hour",
+    ]);
+
+    const guesser = "203.0.113.41";
+    const onA = await openSocket(a, guesser);
+    const onB = await openSocket(b, guesser);
+    const results: string[] = [];
+    for (const phone of ["+15550232001", "+15550232002", "+15550232003"]) {
+      const { phoneCodeHash, code } = await requestCode(a, onA, phone);
+      for (let i = 0; i < 4; i++) {
+        const answer = await (i % 2 ? onB : onA).ask(signin(phone, wrongCode(code), phoneCodeHash));
+        results.push(String(answer.message));
+      }
+    }
+    expect(results.slice(0, 10)).toEqual(Array(10).fill("PHONE_CODE_INVALID"));
+    expect(results.slice(10)).toEqual(
+      Array(2).fill("too many wrong codes from your address (203.0.113.41) today; try again tomorrow"),
+    );
+    onA.ws.close();
+    onB.ws.close();
+  });
+
+  it("signs in through an attempt whose steps reach both instances; a refresh token replayed on the other is refused", async () => {
+    const phone = "+15550230004";
+    const headers = { "x-forwarded-for": "203.0.113.42", "content-type": "application/json" };
+    const post = (server: ChildServer, url: string, body?: unknown, extra: Record<string, string> = {}) =>
+      fetch(`${server.url}${url}`, {
+        method: "POST",
+        headers: { ...headers, ...extra },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const from = a.output().length;
+    const created = await post(a, "/api/auth/attempts", { authType: "phone", phoneNo: phone });
+    expect(created.status).toBe(201);
+    const attempt = (await created.json()) as { id: string; phoneCodeHash: string };
+    const [, code] = await a.waitFor(new RegExp(`login code for \\${phone}: (\\d{8})`), from);
+    const step = await post(b, `/api/auth/attempts/${attempt.id}/phone/sign-in`, {
+      phoneNo: phone,
+      phoneCode: code,
+      phoneCodeHash: attempt.phoneCodeHash,
+    });
+    expect(step.status).toBe(204);
+    const done = (await (await fetch(`${a.url}/api/auth/attempts/${attempt.id}`)).json()) as {
+      state: string;
+      session: unknown;
+    };
+    expect(done.state).toBe("authenticated");
+    const login = await post(b, "/api/auth/login", done.session);
+    expect(login.status).toBe(204);
+    const refresh = /refresh_token=[^;]+/.exec(login.headers.getSetCookie().join("\n"))?.[0] ?? "";
+    expect(refresh).not.toBe("");
+    const rotated = await post(a, "/api/auth/refresh", undefined, { cookie: refresh });
+    expect(rotated.status).toBe(204);
+    const replayed = await post(b, "/api/auth/refresh", undefined, { cookie: refresh });
+    expect(replayed.status).toBe(401);
+    const access = cookieFrom(rotated.headers.getSetCookie());
+    // The replay ended the session on every instance.
+    expect((await fetch(`${a.url}/api/users/config`, { headers: { cookie: access } })).status).toBe(401);
+  });
+
+  it("refuses an API key on one instance as soon as the other revoked it", async () => {
+    const created = await call(a, "POST", "/api/users/api-keys", { name: "both instances" });
+    expect(created.status).toBe(201);
+    const { id, key } = (await created.json()) as { id: string; key: string };
+    const onB = () => fetch(`${b.url}/api/users/config`, { headers: { "x-api-key": key } });
+    expect((await onB()).status).toBe(200);
+    expect((await call(a, "DELETE", `/api/users/api-keys/${id}`)).status).toBe(204);
+    const refused = await onB();
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ code: 401, message: "API key revoked" });
   });
 
   it("takes the parts of one upload alternately on both instances; either serves the file byte-identical", async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 import { Contract, routesFromTree } from "./openapi-contract.js";
 import { SocketReader, signInViaWebsocket, watchLoginCodes } from "./sign-in.js";
+import { teldriveMainContract } from "./teldrive-main-contract.js";
 import { storeFile } from "./upload-fixtures.js";
 
 // Every response below is checked against docs/openapi.json, so the server and the document cannot drift apart.
@@ -369,6 +370,28 @@ describe("trash", () => {
   });
 });
 
+describe("invitations", () => {
+  it("the owner (the first to sign in) lists, creates and withdraws them; others get 403", async () => {
+    expect((await call("GET", "/users/invitations")).statusCode).toBe(200);
+    expect((await call("POST", "/users/invitations", { body: { phone: "+15550509001" } })).statusCode).toBe(201);
+    expect((await call("POST", "/users/invitations", { body: { phone: "+15550509001" } })).statusCode).toBe(200);
+    expect((await call("POST", "/users/invitations", { body: { phone: "+15550500001" } })).statusCode).toBe(409);
+    expect((await call("POST", "/users/invitations", { body: { phone: "1" } })).statusCode).toBe(400);
+    const list = await call("GET", "/users/invitations");
+    expect(list.json()).toEqual([{ phone: "+15550509001", createdAt: expect.any(String) }]);
+    expect((await call("GET", "/users/invitations", { cookie: other.cookie })).statusCode).toBe(403);
+    expect((await call("GET", "/users/invitations", { cookie: null })).statusCode).toBe(401);
+    const phone = { params: { phone: "+15550509001" } };
+    expect((await call("DELETE", "/users/invitations/{phone}", { ...phone, cookie: other.cookie })).statusCode).toBe(
+      403,
+    );
+    expect((await call("DELETE", "/users/invitations/{phone}", phone)).statusCode).toBe(204);
+    expect((await call("DELETE", "/users/invitations/{phone}", phone)).statusCode).toBe(404);
+    expect((await call("DELETE", "/users/invitations/{phone}", { params: { phone: "x" } })).statusCode).toBe(400);
+    expect((await call("POST", "/users/invitations", { body: {}, cookie: null })).statusCode).toBe(401);
+  });
+});
+
 it("covered every operation of the document except the websocket", () => {
   const all = Object.entries(contract.doc.paths).flatMap(([p, item]) =>
     Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
@@ -380,8 +403,11 @@ it("documents every route the server has", () => {
   const routes = routesFromTree(server.app.printRoutes({ commonPrefix: false }));
   expect(routes).toContain("GET /files/{id}/{name}");
   expect(routes).toContain("GET /shares/{id}/files/{fileId}/{name}");
+  // Ours (docs/openapi.json) or Teldrive main's (../shared/api/teldrive-main-openapi.yaml, checked by api-b.test.ts).
   const documented = new Set(
-    Object.entries(contract.doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`)),
+    [contract.doc, teldriveMainContract().doc].flatMap((doc) =>
+      Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`)),
+    ),
   );
   expect(routes.filter((r) => !documented.has(r))).toEqual([]);
 });

@@ -41,7 +41,7 @@ export function watchLoginCodes() {
   const codes = new Map<string, string>();
   const original = console.log;
   const spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
-    const match = typeof args[0] === "string" ? /^login code for (\S+): (\d{5})$/.exec(args[0]) : null;
+    const match = typeof args[0] === "string" ? /^login code for (\S+): (\d{8})(?: |$)/.exec(args[0]) : null;
     if (match?.[1] && match[2]) codes.set(match[1], match[2]);
     else original(...args);
   });
@@ -51,6 +51,8 @@ export function watchLoginCodes() {
       if (!code) throw new Error(`no login code was printed for ${phone}`);
       return code;
     },
+    /** Whether a code was printed for `phone`. */
+    printed: (phone: string) => codes.has(phone),
     restore: () => spy.mockRestore(),
   };
 }
@@ -64,8 +66,8 @@ export const signin = (phone: string, phoneCode: string, phoneCodeHash: string) 
   phoneCodeHash,
 });
 
-/** Another 5-digit code than `code`. */
-export const wrongCode = (code: string) => String((Number(code) + 1) % 100_000).padStart(5, "0");
+/** Another 8-digit code than `code`. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 100_000_000).padStart(8, "0");
 
 export interface SignedIn {
   cookie: string;

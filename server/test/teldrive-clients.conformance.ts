@@ -139,7 +139,7 @@ async function issuedSession(base: string): Promise<unknown> {
     const socket = new SocketReader(ws);
     const printedFrom = server.output().length;
     const sent = await socket.ask({ authType: "phone", message: "sendcode", phoneNo: phone });
-    const [, code] = await server.waitFor(new RegExp(`login code for \\${phone}: (\\d{5})`), printedFrom);
+    const [, code] = await server.waitFor(new RegExp(`login code for \\${phone}: (\\d{8})`), printedFrom);
     const { phoneCodeHash } = sent.payload as { phoneCodeHash: string };
     const answer = await socket.ask({
       authType: "phone",
@@ -154,6 +154,10 @@ async function issuedSession(base: string): Promise<unknown> {
     ws.close();
   }
 }
+
+let invitees = 0;
+/** A number not invited yet. */
+const invitee = () => `+1555022${String(invitees++).padStart(4, "0")}`;
 
 const spare = () => {
   const session = spareSessions.shift();
@@ -300,6 +304,18 @@ const operations: Operation[] = [
   { op: "GET /users/sessions", status: 200 },
   { op: "DELETE /users/sessions/{id}", status: 204, prepare: async () => ({ params: { id: spare().hash } }) },
   { op: "GET /version", status: 200 },
+  // Ours only: the owner's invitations (the seeded user is the server's first account, so its owner).
+  { op: "GET /users/invitations", status: 200 },
+  { op: "POST /users/invitations", status: 201, prepare: async () => ({ body: { phone: invitee() } }) },
+  {
+    op: "DELETE /users/invitations/{phone}",
+    status: 204,
+    prepare: async () => {
+      const phone = invitee();
+      await api("POST", "/users/invitations", { phone });
+      return { params: { phone } };
+    },
+  },
 ];
 
 type Shape = "as documented" | "trailing slash" | "doubled slashes";

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "../src/config.js";
 import type { Queryable } from "../src/db/index.js";
 import { trashTrees } from "../src/files/trash.js";
 import { requireOwnedFile } from "../src/files/tree.js";
-import { SETTLE_TREES_JOB } from "../src/files/tree-delete.js";
+import { deleteTrees, SETTLE_TREES_JOB } from "../src/files/tree-delete.js";
 import {
   call,
   create,
@@ -183,6 +183,55 @@ describe("deleting a tree bigger than one batch", () => {
     const [kept] = await partRefsOf(server, keep.id);
     expect(kept && (await partExists(server.config, kept))).toBe(true);
     expect(await drifts()).toEqual({ counts: [], marks: [] });
+  });
+});
+
+describe("shares inside a big deleted tree", () => {
+  /** Shares `id` and returns the share's id. */
+  async function shareOf(user: TestUser, id: string): Promise<string> {
+    expect((await call(server, user, "POST", `/files/${id}/share`, {})).status).toBe(201);
+    return (await call<{ id: string }>(server, user, "GET", `/files/${id}/share`)).body.id;
+  }
+
+  /** What an anonymous visitor gets from a share: its description, its listing and one file's content. */
+  async function visit(share: string, file: FileJson): Promise<number[]> {
+    const urls = [`/api/shares/${share}`, `/api/shares/${share}/files`, `/api/shares/${share}/files/${file.id}/x`];
+    return Promise.all(urls.map(async (url) => (await server.app.inject({ url })).statusCode));
+  }
+
+  it("stop at once, before the job reaches their rows: in the trash, and when deleted for good", async () => {
+    const user = await createUser(server);
+    const { top, files } = await bigTree(user);
+    const b = await itemAt(server, user, "/big/a", "b");
+    const deep = files.find((f) => f.parentId === b.id) as FileJson;
+    const shares = [await shareOf(user, deep.id), await shareOf(user, b.id)];
+    const visitAll = async () => [...(await visit(shares[0] ?? "", deep)), ...(await visit(shares[1] ?? "", deep))];
+    expect(await visitAll()).toEqual(Array(6).fill(200));
+    const stillActive = async () =>
+      (
+        await server.db.query<{ status: string }>("SELECT status FROM files WHERE id = ANY($1::uuid[])", [
+          [b.id, deep.id],
+        ])
+      )
+        .map((r) => r.status)
+        .every((s) => s === "active");
+
+    await trashHeld(user, top.id);
+    expect(await stillActive()).toBe(true);
+    expect(await visitAll()).toEqual(Array(6).fill(404));
+    expect((await call(server, user, "POST", "/trash/restore", { ids: [top.id] })).status).toBe(200);
+    expect(await visitAll()).toEqual(Array(6).fill(200));
+
+    await server.db.tx(async (q) => {
+      await requireOwnedFile(q, user.userId, top.id, "update");
+      await deleteTrees(q, [{ id: top.id }], "purging", BATCH);
+      await q.query("UPDATE jobs SET run_at = now() + interval '1 hour' WHERE kind = $1", [SETTLE_TREES_JOB]);
+    });
+    expect(await stillActive()).toBe(true);
+    expect(await visitAll()).toEqual(Array(6).fill(404));
+    await release();
+    await jobsDone(server);
+    expect(await visitAll()).toEqual(Array(6).fill(404));
   });
 });
 

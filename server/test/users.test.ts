@@ -302,15 +302,22 @@ describe("sessions", () => {
     ]);
   });
 
-  it("marks expired sessions as not valid", async () => {
+  it("marks sessions as not valid once neither their access token nor their refresh token works", async () => {
     const user = await createUser(server);
     const old = await createUser(server);
+    const refreshable = await createUser(server);
+    await server.db.query(
+      "UPDATE sessions SET user_id = $1, expires_at = now() - interval '1 day', refresh_expires_at = now() - interval '1 day' WHERE hash = $2",
+      [user.userId, old.hash],
+    );
+    // Its access token expired, but a refresh (POST /auth/refresh) still gives it a new one.
     await server.db.query("UPDATE sessions SET user_id = $1, expires_at = now() - interval '1 day' WHERE hash = $2", [
       user.userId,
-      old.hash,
+      refreshable.hash,
     ]);
     const list = (await call(user, "GET", "/users/sessions")).json<{ hash: string; valid: boolean }[]>();
     expect(list.find((s) => s.hash === old.hash)?.valid).toBe(false);
+    expect(list.find((s) => s.hash === refreshable.hash)?.valid).toBe(true);
     expect(list.find((s) => s.hash === user.hash)?.valid).toBe(true);
   });
 });

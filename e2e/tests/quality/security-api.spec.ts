@@ -172,7 +172,7 @@ test.describe("sessions and cookies", () => {
     ws.send(JSON.stringify({ authType: "phone", message: "sendcode", phoneNo: phone }));
     const phoneCodeHash = (await next()).payload?.phoneCodeHash;
     const code = await server.codeFor(phone);
-    const wrong = code === "00000" ? "11111" : "00000";
+    const wrong = code === "00000000" ? "11111111" : "00000000";
     const replies = [];
     for (let i = 0; i < 5; i++) {
       ws.send(

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test, uniquePhone } from "../../fixtures.js";
+import { websocketLogin } from "../../lib/auth.js";
 import { REPO_ROOT, startDriveServer } from "../../lib/server.js";
 import { asTeldrive18 } from "../../lib/teldrive.js";
 import { expectTheme, inEveryScheme, searchParam } from "./matrix.js";
@@ -56,7 +57,7 @@ inEveryScheme("sign-in page", (scheme) => {
     await page.goto("/login");
     await sendCode(page, phone);
     const code = await server.codeFor(phone);
-    const wrong = code === "00000" ? "11111" : "00000";
+    const wrong = code === "00000000" ? "11111111" : "00000000";
     for (let attempt = 1; attempt < 5; attempt++) {
       await page.getByLabel("Code", { exact: true }).fill(wrong);
       await page.getByRole("button", { name: "Sign in" }).click();
@@ -143,6 +144,28 @@ test.describe("sign-in with a 2FA password", () => {
     } finally {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+// Sign-up closed (the default outside tests): a server of its own, whose first account owns it.
+test.describe("sign-in on a server that only lets invited people in", () => {
+  test("a new number is told, after its right code, that the owner must invite it", async ({ page }) => {
+    test.setTimeout(120_000);
+    const server = await startDriveServer({ env: { SIGN_UP: "closed" } });
+    try {
+      await websocketLogin(server, uniquePhone());
+      const stranger = uniquePhone();
+      await page.goto(`${server.baseURL}/login`);
+      await sendCode(page, stranger);
+      await page.getByLabel("Code", { exact: true }).fill(await server.codeFor(stranger));
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("alert")).toHaveText(
+        "This server only lets in people the owner invited. Ask the owner to invite your phone number, then sign in again.",
+      );
+      await expect(page).toHaveURL(/\/login/);
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -43,8 +43,8 @@ export async function findAccount(db: Queryable, phone: string): Promise<Account
   return rows[0] ? toAccount(rows[0]) : null;
 }
 
-/** The account of a (normalised) phone number, created on first use with its name taken from the number. */
-export async function findOrCreateAccount(db: Queryable, phone: string): Promise<Account> {
+/** A new account for a (normalised) number that has none, its name taken from the number. */
+export async function createAccount(db: Queryable, phone: string): Promise<Account> {
   // A random id may (rarely) be taken already: then nothing is inserted and another id is tried.
   for (let attempt = 0; attempt < 5; attempt++) {
     await db.query(
@@ -55,6 +55,14 @@ export async function findOrCreateAccount(db: Queryable, phone: string): Promise
     if (account) return account;
   }
   throw new Error(`could not create an account for ${phone}`);
+}
+
+/**
+ * The account of a number, created when missing whoever may sign up: for the operator's command line only.
+ * Sign-in goes through auth/sign-up.ts, which decides who may have an account.
+ */
+export async function findOrCreateAccount(db: Queryable, phone: string): Promise<Account> {
+  return (await findAccount(db, phone)) ?? createAccount(db, phone);
 }
 
 /** Sets the account's 2FA password (creating the account when it does not exist yet). */

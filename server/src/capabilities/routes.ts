@@ -16,6 +16,8 @@ export const CAPABILITIES: Capabilities = {
   shareClear: true,
   thumbnails: true,
   trash: true,
+  authAttempts: true,
+  apiKeys: true,
 };
 
 export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {

@@ -3,6 +3,8 @@ import { scaleMigration } from "./migration-3-scale.js";
 import { multiInstanceMigration } from "./migration-4-multi-instance.js";
 import { trashMigration } from "./migration-5-trash.js";
 import { bulkWritesMigration } from "./migration-7-bulk-writes.js";
+import { signUpMigration } from "./migration-8-sign-up.js";
+import { apiBAuthMigration } from "./migration-10-api-b-auth.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -113,6 +115,16 @@ export const migrations: (string | string[])[] = [
   ["CREATE INDEX files_trash_folders ON files (trash_root) WHERE trash_root IS NOT NULL AND type = 'folder'"],
   // 7: copies and restores in batches, and who queued a job (see migration-7-bulk-writes.ts).
   bulkWritesMigration,
+  // 8: invitations, and sign-in limits per address (see migration-8-sign-up.ts).
+  signUpMigration,
+  // 9: each encrypted part's salt, so a file is refused at creation when a part's salt is wrong (files/content.ts).
+  // Known for parts stored from now on and, from their upload rows, for parts still waiting to become a file.
+  [
+    "ALTER TABLE parts ADD COLUMN salt text",
+    "UPDATE parts p SET salt = u.salt FROM uploads u WHERE u.part_id = p.id AND p.encrypted AND u.salt <> ''",
+  ],
+  // 10: session ids, refresh tokens, sign-in attempts and API keys (see migration-10-api-b-auth.ts).
+  apiBAuthMigration,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

@@ -51,7 +51,8 @@ export async function contentFromParts(
   if (parts.length === 0 && size > 0) throw badRequest("a file with a size needs parts or an uploadId");
   const channelId = await userChannel(q, userId, body.channelId);
   const encrypted = body.encrypted ?? false;
-  const stored = await lockFileParts(q, blobs, { userId, channelId, ids: parts.map((p) => p.id), encrypted });
+  const ids = parts.map((p) => p.id);
+  const stored = await lockFileParts(q, blobs, { userId, channelId, ids, encrypted, salts: parts.map((p) => p.salt) });
   if (parts.length > 0) checkPartSizes(size, stored);
   return { parts, channelId, size, encrypted, hash: size === 0 ? EMPTY_HASH : null };
 }

@@ -13,11 +13,22 @@
  *   and other users' ids). `requireOwnedFile` throws 404 `file not found` instead.
  * - `isInsideFolder(db, fileId, folderId)`: true when fileId is folderId itself or anywhere below it.
  * - `pathOf(db, fileId)`: "/Docs/a.pdf" ("" for the root folder).
+ * - `findCursorPage(db, filter, {sort, order, limit, cursor?})`: one API-B cursor page `{items, meta: {nextCursor?}}`;
+ *   `listGeneration(query, compat)` says whether a request wants pages ("a"), cursors ("b") or both;
+ *   `withNextCursor` adds the cursor to a first page of the 1.8 shape; a bad cursor throws `CursorError`.
  * - `FileRow`, `FileOut`, `FileList` types; `SortField`, `SortOrder`.
  * Counts of folders and whole drives are kept by triggers on `files` (migration 3), so code outside this
  * module that writes `files` rows needs no bookkeeping; it should set `name_key` (db/name-key.ts).
  */
 
+export {
+  type CursorList,
+  findCursorPage,
+  type ListGeneration,
+  listGeneration,
+  withNextCursor,
+} from "./cursor-paging.js";
 export { type FileList, type FileOut, type FileRow, toFileOut } from "./file-row.js";
+export { CursorError } from "./lib/cursor.js";
 export { listFolder, type SortField, type SortOrder } from "./list.js";
 export { getOwnedFile, isInsideFolder, pathOf, requireOwnedFile, resolvePath } from "./tree.js";

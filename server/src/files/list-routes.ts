@@ -3,23 +3,30 @@ import { isTimeout } from "../db/errors.js";
 import type { Deps } from "../deps.js";
 import { badRequest, HttpError, notFound } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
+import { type CursorPaging, findCursorPage, listGeneration, withNextCursor } from "./cursor-paging.js";
 import { type FileOut, toFileOut } from "./file-row.js";
 import { queryWords } from "./lib/clean-name.js";
+import { CursorError } from "./lib/cursor.js";
 import { regexProblem } from "./lib/regex-guard.js";
-import { type FindFilter, findFiles, isSearch } from "./list.js";
+import { type FindFilter, type FindOptions, findFiles, isSearch, type Paging } from "./list.js";
 import { idParamsSchema, listQuerySchema } from "./schemas.js";
 import { limitSearch, SearchBudgetSpent } from "./search-limits.js";
 import { getOwnedFile, pathOf, requireOwnedFile, resolvePath } from "./tree.js";
 
-export async function listRoutes(app: FastifyInstance, { db }: Deps) {
+export async function listRoutes(app: FastifyInstance, { db, config }: Deps) {
   // PGlite's one connection serves every request: there a regex is matched in short steps (list.ts).
-  const options = { regexInSteps: db.kind === "pglite" };
+  const options: FindOptions = { regexInSteps: db.kind === "pglite" };
 
   app.get("/files", async (req, reply) => {
     const { user } = req;
     const q = listQuerySchema.parse(req.query);
-    const paging = { sort: q.sort, order: q.order, page: q.page, limit: q.limit };
-    const empty = { items: [], meta: { count: 0, totalPages: 0, currentPage: q.page } };
+    const generation = listGeneration(req.query, config.compat);
+    const paging = { sort: q.sort, order: q.order, page: generation === "b" ? 1 : q.page, limit: q.limit };
+    const listPage = (f: FindFilter) => findPage(db, f, paging, generation, q.cursor, options);
+    const empty =
+      generation === "b"
+        ? { items: [], meta: {} }
+        : { items: [], meta: { count: 0, totalPages: 0, currentPage: q.page } };
 
     let scopeId: string | undefined;
     let scopeIsRoot = false;
@@ -40,7 +47,7 @@ export async function listRoutes(app: FastifyInstance, { db }: Deps) {
     }
 
     const base = { userId: user.userId, status: q.status };
-    if (q.operation === "list") return findFiles(db, { ...base, parentId: scopeId }, paging);
+    if (q.operation === "list") return listPage({ ...base, parentId: scopeId });
 
     const hasQuery = q.searchType === "regex" ? Boolean(q.query) : queryWords(q.query ?? "").length > 0;
     if (hasQuery && q.searchType === "regex") {
@@ -63,9 +70,9 @@ export async function listRoutes(app: FastifyInstance, { db }: Deps) {
       updatedAt: q.updatedAt,
       shared: q.shared,
     };
-    if (!isSearch(filter)) return findFiles(db, filter, paging);
+    if (!isSearch(filter)) return listPage(filter);
     try {
-      return await limitSearch(user.userId, () => findFiles(db, filter, paging, options));
+      return await limitSearch(user.userId, () => listPage(filter));
     } catch (err) {
       if (err instanceof SearchBudgetSpent) reply.header("Retry-After", String(err.retryAfter));
       if (isTimeout(err)) throw new HttpError(503, "the search took too long; narrow it down and try again");
@@ -97,4 +104,24 @@ export async function listRoutes(app: FastifyInstance, { db }: Deps) {
     if (row.type === "file") out.partCount = row.parts?.length ?? 0;
     return out;
   });
+}
+
+/** A page of a find in the request's generation (cursor-paging.ts); a cursor that cannot be used is 400. */
+async function findPage(
+  db: Deps["db"],
+  filter: FindFilter,
+  paging: Paging,
+  generation: ReturnType<typeof listGeneration>,
+  cursor: string | undefined,
+  options: FindOptions,
+) {
+  if (generation === "a") return findFiles(db, filter, paging, options);
+  if (generation === "both") return withNextCursor(db, await findFiles(db, filter, paging, options), paging);
+  const cursorPaging: CursorPaging = { sort: paging.sort, order: paging.order, limit: paging.limit, cursor };
+  try {
+    return await findCursorPage(db, filter, cursorPaging);
+  } catch (err) {
+    if (err instanceof CursorError) throw badRequest(err.message);
+    throw err;
+  }
 }

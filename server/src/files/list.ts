@@ -67,7 +67,7 @@ export interface FindOptions {
 }
 
 /** Segments a `type` filter keeps. */
-const segmentTypes = (type: SegmentType | undefined): SegmentType[] => (type ? [type] : ["folder", "file"]);
+export const segmentTypes = (type: SegmentType | undefined): SegmentType[] => (type ? [type] : ["folder", "file"]);
 
 /**
  * The stored scope that is exactly this filter's rows, if there is one: a folder's children, the whole drive
@@ -99,7 +99,7 @@ export function plainScopeOf(f: FindFilter): PlainScope | null {
 export const isSearch = (f: FindFilter) => plainScopeOf(f) === null;
 
 /** The WHERE clause of a filtered find; values always go through parameters. */
-function filtered(f: FindFilter): Filtered {
+export function filtered(f: FindFilter): Filtered {
   const p = new Params();
   const conds = ["status = 'active'"];
   let cte = "";

@@ -47,6 +47,8 @@ export const listQuerySchema = z.object({
   order: z.enum(["asc", "desc"]).default("asc"),
   page: intParam(1, Number.MAX_SAFE_INTEGER).default(1),
   limit: intParam(1, 1000).default(500),
+  /** API-B: where a cursor walk goes on (files/cursor-paging.ts); "" is the first page. */
+  cursor: z.string().max(16_384).optional(),
 });
 
 const partSchema = z.object({ id: z.number().int().positive(), salt: z.string().optional() });

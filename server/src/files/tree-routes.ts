@@ -63,19 +63,28 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
     return reply.status(204).send();
   });
 
-  app.post("/files/delete", async (req, reply) => {
-    const { user } = req;
-    const body = deleteBodySchema.parse(req.body);
-    checkItemCount(body.ids);
+  async function deleteItems(userId: number, ids: string[]) {
+    checkItemCount(ids);
     await db.tx(async (q) => {
-      const items = await ownedRows(q, user.userId, body.ids);
-      // Teldrive 1.8 deletes for good; this server moves the items to the trash (files/trash.ts).
+      const items = await ownedRows(q, userId, ids);
+      // Teldrive deletes for good; this server moves the items to the trash (files/trash.ts).
       if (config.teldrive18) await deleteTrees(q, items, "purging", config.deleteBatchRows);
       else await trashTrees(q, items, config.deleteBatchRows);
     });
     jobs.kick();
+  }
+
+  app.post("/files/delete", async (req, reply) => {
+    await deleteItems(req.user.userId, deleteBodySchema.parse(req.body).ids);
     return reply.status(204).send();
   });
+
+  // Teldrive main's delete of one item (API-B); the same as /files/delete with one id.
+  if (config.compat !== "teldrive-1.8")
+    app.delete("/files/:id", async (req, reply) => {
+      await deleteItems(req.user.userId, [idParamsSchema.parse(req.params).id]);
+      return reply.status(204).send();
+    });
 
   app.post("/files/:id/copy", async (req) => {
     const { user } = req;

@@ -16,7 +16,13 @@ export function guardBodyProgress(req: FastifyRequest, timeouts: Timeouts) {
   if (!hasBody || raw.complete || typeof socket?.bytesRead !== "number") return;
   const startBytes = socket.bytesRead;
   const startTime = Date.now();
-  const stop = () => clearInterval(timer);
+  // Keep-alive connections carry many requests: the socket must keep no listener from this one.
+  const stop = () => {
+    clearInterval(timer);
+    raw.off("end", stop);
+    raw.off("close", stop);
+    socket.off("close", stop);
+  };
   const timer = setInterval(
     () => {
       if (raw.complete || socket.destroyed) return stop();
@@ -30,5 +36,6 @@ export function guardBodyProgress(req: FastifyRequest, timeouts: Timeouts) {
   );
   timer.unref();
   raw.once("end", stop);
+  raw.once("close", stop);
   socket.once("close", stop);
 }

@@ -27,7 +27,14 @@ export function translateForwarded(req: FastifyRequest, trusted: (address: strin
   } catch {
     throw badRequest("invalid Forwarded header");
   }
-  const chain = elements.map((e) => address(e.for)).filter((a): a is string => a !== undefined);
+  // Only the addresses nearer than the first element that names none (`for=_hidden`, `for=unknown`, no `for`):
+  // what lies beyond it is whatever the client sent, so the hop that hid it is the client as far as we know.
+  const chain: string[] = [];
+  for (const element of elements.toReversed()) {
+    const found = address(element.for);
+    if (found === undefined) break;
+    chain.unshift(found);
+  }
   const nearest = elements.at(-1);
   // On the raw headers: Fastify's getters and proxy-addr both read those.
   const headers = req.raw.headers;

@@ -16,6 +16,8 @@ export interface PartRow {
   channel_id: number;
   size: number | null;
   encrypted: boolean;
+  /** An encrypted part's salt; null for plain parts and for encrypted ones stored before migration 7. */
+  salt: string | null;
 }
 
 /** A part to reclaim: its id and the channel its file is in (kept for when its row is already gone). */
@@ -25,30 +27,33 @@ export const RECLAIM_JOB = "reclaim-parts";
 
 export async function recordPart(
   q: Queryable,
-  part: { id: number; channelId: number; userId: number; size: number; encrypted: boolean },
+  part: { id: number; channelId: number; userId: number; size: number; encrypted: boolean; salt: string },
 ): Promise<void> {
-  await q.query("INSERT INTO parts (id, channel_id, user_id, size, encrypted) VALUES ($1, $2, $3, $4, $5)", [
+  await q.query("INSERT INTO parts (id, channel_id, user_id, size, encrypted, salt) VALUES ($1, $2, $3, $4, $5, $6)", [
     part.id,
     part.channelId,
     part.userId,
     part.size,
     part.encrypted,
+    part.encrypted ? part.salt : null,
   ]);
 }
 
 /**
  * The parts a new or changed file will reference, locked until the transaction ends so the reclaim job cannot
- * remove them meanwhile. 400 when one is missing, another user's, in another channel, or mixes encryption.
- * Returns them in the order given, with their plaintext sizes (read from disk for parts recorded before sizes were).
+ * remove them meanwhile. 400 when one is missing, another user's, in another channel, mixes encryption, or is
+ * encrypted and given without the salt it was encrypted with (`salts`, in the order of `ids`; the file could never be
+ * read). Returns them in the order given, with their plaintext sizes (read from disk for parts recorded before sizes
+ * were).
  */
 export async function lockFileParts(
   q: Queryable,
   blobs: Blobs,
-  opts: { userId: number; channelId: number; ids: number[]; encrypted: boolean },
+  opts: { userId: number; channelId: number; ids: number[]; encrypted: boolean; salts?: (string | undefined)[] },
 ): Promise<{ id: number; plainSize: number }[]> {
   if (opts.ids.length === 0) return [];
   const rows = await q.query<PartRow & { user_id: number }>(
-    "SELECT id, channel_id, user_id, size, encrypted FROM parts WHERE id = ANY($1::bigint[]) ORDER BY id FOR SHARE",
+    "SELECT id, channel_id, user_id, size, encrypted, salt FROM parts WHERE id = ANY($1::bigint[]) ORDER BY id FOR SHARE",
     [[...new Set(opts.ids)]],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -59,6 +64,9 @@ export async function lockFileParts(
     if (row.channel_id !== opts.channelId) throw badRequest(`part ${i + 1} (id ${id}) is in another channel`);
     if (row.encrypted !== opts.encrypted)
       throw badRequest(`part ${i + 1} (id ${id}) is ${row.encrypted ? "" : "not "}encrypted, unlike the file`);
+    // Parts stored before salts were recorded (migration 7) cannot be checked.
+    if (opts.salts && row.encrypted && row.salt !== null && opts.salts[i] !== row.salt)
+      throw badRequest(`part ${i + 1} (id ${id}) needs the salt it was encrypted with, as its upload answered`);
     const plainSize =
       row.size === null
         ? await blobs.plainPartSize(row.channel_id, { id }, row.encrypted)

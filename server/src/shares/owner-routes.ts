@@ -8,6 +8,7 @@ import { dateTime, idParamsSchema } from "../files/schemas.js";
 import { requireOwnedFile } from "../files/tree.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
+import { fileSharesRoutes } from "./file-shares-routes.js";
 import { listOwnShares } from "./owner-list.js";
 
 /** Share create/update; `password: null` (our addition) removes the password, `expiresAt: null` the expiry. */
@@ -27,9 +28,11 @@ interface ShareRow {
   expires_at: Date | null;
 }
 
+/** The file's newest link: a file may have several (file-shares-routes.ts); the 1.8 calls see this one. */
 async function ownShare(q: Queryable, userId: number, fileId: string): Promise<ShareRow> {
   const rows = await q.query<ShareRow>(
-    "SELECT id, password, expires_at FROM file_shares WHERE file_id = $1 AND user_id = $2 LIMIT 1",
+    `SELECT id, password, expires_at FROM file_shares WHERE file_id = $1 AND user_id = $2
+     ORDER BY created_at DESC, id DESC LIMIT 1`,
     [fileId, userId],
   );
   const share = rows[0];
@@ -44,11 +47,16 @@ function futureDate(value: string): Date {
 }
 
 /**
- * The owner's side of sharing (private: register inside the signed-in scope): a file's one share, keyed by file id
- * (`/files/{id}/share`), and `GET /shares`, the caller's own shares (our addition; `shareList` in /capabilities).
+ * The owner's side of sharing (private: register inside the signed-in scope): a file's share as Teldrive 1.8 knows it,
+ * keyed by file id (`/files/{id}/share`: the newest of its links), its several links (`/files/{id}/shares…`,
+ * file-shares-routes.ts), and `GET /shares`, the caller's own shares (our addition; `shareList` in /capabilities).
  * Anyone opens a share by its id through public-routes.ts.
  */
-export async function ownerShareRoutes(app: FastifyInstance, { db }: Deps) {
+export async function ownerShareRoutes(app: FastifyInstance, deps: Deps) {
+  const { db } = deps;
+  // Several links per file, Teldrive main's calls (API-B); Teldrive 1.8 has only the one below.
+  if (deps.config.compat !== "teldrive-1.8") await fileSharesRoutes(app, deps);
+
   app.get("/shares", async (req) => listOwnShares(db, req.user.userId, listQuery.parse(req.query)));
 
   app.post("/files/:id/share", async (req, reply) => {
@@ -111,6 +119,7 @@ export async function ownerShareRoutes(app: FastifyInstance, { db }: Deps) {
     const { id } = idParamsSchema.parse(req.params);
     const file = await requireOwnedFile(db, user.userId, id);
     await ownShare(db, user.userId, file.id);
+    // "Stop sharing" in a 1.8 client: every link of the file goes, or the client would still see one.
     await db.query("DELETE FROM file_shares WHERE file_id = $1 AND user_id = $2", [file.id, user.userId]);
     return reply.status(204).send();
   });

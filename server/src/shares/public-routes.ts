@@ -4,13 +4,23 @@ import { isDownload } from "../content/routes.js";
 import { CONTENT_COLUMNS, type ContentFile, sendFile } from "../content/send-file.js";
 import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
-import { getOwnedFile, listFolder, toFileOut } from "../files/index.js";
+import {
+  CursorError,
+  findCursorPage,
+  getOwnedFile,
+  listFolder,
+  listGeneration,
+  toFileOut,
+  withNextCursor,
+} from "../files/index.js";
+import { MAX_DEPTH } from "../files/tree.js";
 import { Budget, requesterOf } from "../http/budget.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
 import { PasswordCache } from "./password-cache.js";
 import { ShareGuard } from "./share-guard.js";
 import { sharePassword } from "./share-password.js";
+import { clearShareCookie, makeShareToken, SHARE_COOKIE, setShareCookie, validShareToken } from "./share-token.js";
 
 interface ShareRow {
   id: string;
@@ -34,15 +44,27 @@ const listQuery = z.object({
   order: z.enum(["asc", "desc"]).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   page: z.coerce.number().int().min(1).optional(),
+  cursor: z.string().max(16_384).optional(),
 });
 const streamQuery = z.object({ download: z.string().optional() });
 
-/** A live share with its file's name and type; 404 when unknown, expired, or its file is gone. */
+/**
+ * A live share with its file's name and type; 404 when unknown, expired, or its file is gone or lies in a deleted
+ * tree. The file's folders are walked up: a big deleted tree is marked at its top at once, its rows by a background
+ * job (files/tree-delete.ts), so a row still active may lie below a folder already in the trash or being purged.
+ */
 async function liveShare(db: Queryable, id: string): Promise<ShareRow> {
   if (!UUID.test(id)) throw notFound("share not found");
   const [share] = await db.query<ShareRow>(
-    `SELECT s.id, s.file_id, s.user_id, s.password, s.expires_at, f.name, f.type
-     FROM file_shares s JOIN files f ON f.id = s.file_id AND f.status = 'active' WHERE s.id = $1`,
+    `WITH RECURSIVE up(id, parent_id, status, depth) AS (
+       SELECT f.id, f.parent_id, f.status, 0 FROM file_shares s JOIN files f ON f.id = s.file_id WHERE s.id = $1
+       UNION ALL
+       SELECT p.id, p.parent_id, p.status, up.depth + 1 FROM up JOIN files p ON p.id = up.parent_id
+       WHERE up.status = 'active' AND up.depth < ${MAX_DEPTH}
+     )
+     SELECT s.id, s.file_id, s.user_id, s.password, s.expires_at, f.name, f.type
+     FROM file_shares s JOIN files f ON f.id = s.file_id AND f.status = 'active'
+     WHERE s.id = $1 AND NOT EXISTS (SELECT 1 FROM up WHERE up.status <> 'active')`,
     [id],
   );
   if (!share) throw notFound("share not found");
@@ -89,7 +111,9 @@ async function insideShare(db: Queryable, share: ShareRow, fileId: string): Prom
  * Shares opened by id, by anyone (public): what a share is, unlocking one with its password, its listing and its
  * files' content. The owner's side is owner-routes.ts.
  */
-export async function publicShareRoutes(app: FastifyInstance, { db, blobs }: Deps) {
+export async function publicShareRoutes(app: FastifyInstance, { db, blobs, config }: Deps) {
+  // Teldrive 1.8 has neither the share_token cookie nor the /content URL (API-B).
+  const apiB = config.compat !== "teldrive-1.8";
   const guard = new ShareGuard(db);
   const passwords = new PasswordCache();
   app.addHook("onClose", () => passwords.close());
@@ -132,6 +156,12 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs }: Dep
     const { id } = shareParams.parse(req.params);
     const share = await liveShare(db, id);
     if (!share.password) return share;
+    // API-B: the cookie `POST /shares/{id}/unlock` set; a stale one does not hide a password sent the 1.8 way.
+    const token = apiB ? req.cookies[SHARE_COOKIE] : undefined;
+    if (token) {
+      if (validShareToken({ id: share.id, password: share.password }, token)) return share;
+      if (req.headers.authorization === undefined) throw unauthorized("invalid password");
+    }
     const password = sharePassword(req.headers.authorization);
     if (password === undefined) {
       // Media elements cannot set headers; the browser's Basic prompt fills them in.
@@ -159,43 +189,72 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs }: Dep
     const { id } = shareParams.parse(req.params);
     const share = await liveShare(db, id);
     const { password } = unlockBody.parse(req.body ?? {});
-    await checkPassword(req, reply, share, password);
+    try {
+      await checkPassword(req, reply, share, password);
+    } catch (err) {
+      // Teldrive main refuses a wrong password with 403, 1.8 (and this server by default) with 401.
+      if (config.compat === "teldrive-main" && err instanceof HttpError && err.status === 401)
+        throw new HttpError(403, "invalid password");
+      throw err;
+    }
+    if (apiB && share.password) {
+      const { token, expiry } = makeShareToken({ ...share, password: share.password });
+      setShareCookie(req, reply, share.id, token, expiry);
+    } else if (apiB) clearShareCookie(req, reply, share.id);
     return reply.status(204).send();
   });
 
   app.get("/shares/:id/files", async (req, reply) => {
     const share = await authorizedShare(req, reply, { basicPrompt: false });
     const query = listQuery.parse(req.query);
+    const generation = listGeneration(req.query, config.compat);
     if (share.type === "file") {
       const file = await getOwnedFile(db, share.user_id, share.file_id);
       if (!file) throw notFound("share not found");
-      return { items: [toFileOut(file)], meta: { count: 1, totalPages: 1, currentPage: 1 } };
+      const meta = generation === "b" ? {} : { count: 1, totalPages: 1, currentPage: 1 };
+      return { items: [toFileOut(file)], meta };
     }
     const folderId = await folderInShare(db, share, query.path ?? "/");
-    return listFolder(db, {
-      userId: share.user_id,
-      parentId: folderId,
-      sort: query.sort,
-      order: query.order,
-      page: query.page,
-      limit: query.limit,
-    });
+    const paging = { sort: query.sort ?? "name", order: query.order ?? "asc", limit: query.limit ?? 500 } as const;
+    if (generation === "b") {
+      try {
+        return await findCursorPage(
+          db,
+          { userId: share.user_id, parentId: folderId },
+          { ...paging, cursor: query.cursor },
+        );
+      } catch (err) {
+        if (err instanceof CursorError) throw badRequest(err.message);
+        throw err;
+      }
+    }
+    const list = await listFolder(db, { userId: share.user_id, parentId: folderId, ...paging, page: query.page });
+    return generation === "both" ? withNextCursor(db, list, paging) : list;
   });
 
+  /** A file of a share: the share itself or a file below the shared folder. */
+  const sendShared = (opts: { basicPrompt: boolean }) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const share = await authorizedShare(req, reply, opts);
+    const { fileId } = req.params as { fileId: string };
+    const { download } = streamQuery.parse(req.query);
+    if (!UUID.test(fileId) || !(await insideShare(db, share, fileId))) throw notFound("file not found");
+    const [file] = await db.query<ContentFile>(
+      `SELECT ${CONTENT_COLUMNS} FROM files WHERE id = $1 AND user_id = $2 AND status = 'active'`,
+      [fileId, share.user_id],
+    );
+    if (!file) throw notFound("file not found");
+    return sendFile(req, reply, blobs, file, { download: isDownload(download) });
+  };
   app.route({
     method: ["GET", "HEAD"],
     url: "/shares/:id/files/:fileId/:name",
-    handler: async (req, reply) => {
-      const share = await authorizedShare(req, reply, { basicPrompt: true });
-      const { fileId } = req.params as { fileId: string };
-      const { download } = streamQuery.parse(req.query);
-      if (!UUID.test(fileId) || !(await insideShare(db, share, fileId))) throw notFound("file not found");
-      const [file] = await db.query<ContentFile>(
-        `SELECT ${CONTENT_COLUMNS} FROM files WHERE id = $1 AND user_id = $2 AND status = 'active'`,
-        [fileId, share.user_id],
-      );
-      if (!file) throw notFound("file not found");
-      return sendFile(req, reply, blobs, file, { download: isDownload(download) });
-    },
+    handler: sendShared({ basicPrompt: true }),
   });
+  // Teldrive main's URL (API-B), which unlocks with the share_token cookie: no Basic prompt.
+  if (apiB)
+    app.route({
+      method: ["GET", "HEAD"],
+      url: "/shares/:id/files/:fileId/content",
+      handler: sendShared({ basicPrompt: false }),
+    });
 }

@@ -13,6 +13,8 @@ export interface S3StorageConfig {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** Prepended to every key ("" or ending in "/"), so one bucket can hold several drives. */
   prefix: string;
+  /** How long the store may take (storage/s3-store.ts `DEFAULT_S3_TIMEOUTS` when unset; tests set less). */
+  timeouts?: { answerMs: number; idleMs: number };
 }
 
 function flag(name: string, value: string | undefined): boolean | undefined {

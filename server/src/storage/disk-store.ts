@@ -121,7 +121,8 @@ export class DiskStore implements PartStore {
   }
 
   async deleteChannel(channelId: number): Promise<void> {
-    await fs.promises.rm(this.channelDir(channelId), { recursive: true, force: true });
+    // Retried: a part still being written into the folder can make it not empty when its turn to go comes.
+    await fs.promises.rm(this.channelDir(channelId), { recursive: true, force: true, maxRetries: 3 });
   }
 
   close(): void {}

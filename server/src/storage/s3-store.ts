@@ -10,6 +10,7 @@ import {
   paginateListObjectsV2,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { HttpError } from "../http/errors.js";
 import type { S3StorageConfig } from "./config.js";
 import { idSegment, PartMissingError, type PartRef, type PartStore, refSegments } from "./store.js";
 
@@ -27,9 +28,25 @@ export function s3Status(err: unknown): number | undefined {
   return (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 }
 
+/**
+ * How long the store may take, in ms. `answerMs`: to begin answering a request (the SDK then tries twice more); a
+ * part's upload counts it from the end of its body, which may take as long as the client sends. `idleMs`: silent in
+ * the middle of a request or of a body, either way (longer than an upload's client may pause, uploads/routes.ts).
+ */
+export const DEFAULT_S3_TIMEOUTS = { answerMs: 20_000, idleMs: 300_000 };
+
+/** The store did not answer in time, or refused the connection: the request may be tried again later. */
+export const storeUnavailable = () => new HttpError(503, "the file store did not answer in time; try again");
+
+function isStall(err: unknown): boolean {
+  const { name, code } = (err ?? {}) as { name?: unknown; code?: unknown };
+  return name === "TimeoutError" || code === "ETIMEDOUT" || code === "ECONNREFUSED";
+}
+
 /** A client for the configured store, with the settings every S3-compatible store here needs. */
 export function openS3Client(config: S3StorageConfig): S3Client {
-  return new S3Client({
+  const timeouts = config.timeouts ?? DEFAULT_S3_TIMEOUTS;
+  const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
@@ -44,10 +61,26 @@ export function openS3Client(config: S3StorageConfig): S3Client {
     // Each download streams from its own GetObject: allow many at once rather than queueing them.
     requestHandler: {
       connectionTimeout: 10_000,
+      // Until the answer's headers; without throwOnRequestTimeout the SDK would only log a warning.
+      requestTimeout: timeouts.answerMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: timeouts.idleMs,
       httpAgent: { keepAlive: true, maxSockets: 256 },
       httpsAgent: { keepAlive: true, maxSockets: 256 },
     },
   });
+  // Outside the SDK's retries: a store still not answering after them makes the request answer 503, not 500.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (err) {
+        throw isStall(err) ? storeUnavailable() : err;
+      }
+    },
+    { step: "initialize", name: "storeUnavailable" },
+  );
+  return client;
 }
 
 /** Removes objects, DeleteObjects by DeleteObjects; keys already gone are no error. */
@@ -128,8 +161,14 @@ export class S3Store implements PartStore {
     const onClose = () => {
       if (!body.readableEnded) fail(body.errored ?? new Error("part body ended early"));
     };
+    // The body takes as long as the client sends it; the store's time to answer starts once all of it went out.
+    let answerTimer: NodeJS.Timeout | undefined;
+    const onEnd = () => {
+      answerTimer = setTimeout(() => fail(storeUnavailable()), (this.config.timeouts ?? DEFAULT_S3_TIMEOUTS).answerMs);
+    };
     body.once("error", fail);
     body.once("close", onClose);
+    body.once("end", onEnd);
     try {
       await this.client.send(
         new PutObjectCommand({
@@ -139,13 +178,15 @@ export class S3Store implements PartStore {
           ContentLength: length,
           ContentType: "application/octet-stream",
         }),
-        { abortSignal: abort.signal },
+        { abortSignal: abort.signal, requestTimeout: 0 },
       );
     } catch (err) {
       throw failure ?? err;
     } finally {
+      clearTimeout(answerTimer);
       body.off("error", fail);
       body.off("close", onClose);
+      body.off("end", onEnd);
     }
   }
 

@@ -132,7 +132,8 @@ export async function thumbnailRoutes(app: FastifyInstance, { db, blobs, thumbna
     app.log.warn({ err }, "a rendered thumbnail could not be cached"),
   );
 
-  app.get("/thumbnails/:id", async (req, reply) => {
+  // A media URL: `?hash=` or `?sid=` signs it in too (auth/private-routes.ts), for players that send no cookie.
+  app.get("/thumbnails/:id", { config: { acceptsSessionHash: true } }, async (req, reply) => {
     const parsed = thumbnailQuery.safeParse(req.query);
     if (!parsed.success) throw badRequest("w must be 360 or 720");
     const width = Number(parsed.data.w);

@@ -17,13 +17,18 @@ const bool = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : v === "true" || v === "1"));
 
 const uploadQuery = z.object({
-  partName: z.string().min(1).max(1024),
+  // Teldrive main (API-B) names parts itself; so do we when the client sends no name.
+  partName: z.string().min(1).max(1024).optional(),
   fileName: z.string().min(1).max(1024),
   partNo: z.coerce.number().int().min(1).max(100_000),
   channelId: z.coerce.number().int().min(0).optional(),
   encrypted: bool(false),
   hashing: bool(true),
 });
+
+/** A part's name when the client gives none: the file's name, then `.part.002` onwards (Teldrive main's scheme). */
+export const partNameOf = (fileName: string, partNo: number) =>
+  partNo <= 1 ? fileName : `${fileName}.part.${String(partNo).padStart(3, "0")}`;
 
 const uploadIdParams = z.object({ id: z.string().min(1).max(512) });
 const statsQuery = z.object({ days: z.coerce.number().int().min(1).max(366) });
@@ -92,6 +97,17 @@ const dayMs = 24 * 60 * 60 * 1000;
 const UPLOAD_IDLE_MS = 2 * 60 * 1000;
 
 export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jobs }: Deps) {
+  /**
+   * A part whose channel was deleted while it was written answers 404, not the store's error. The store's place for
+   * the channel goes again: writing the part may have made it anew after the delete removed it.
+   */
+  async function refuseGoneChannel(channelId: number): Promise<void> {
+    const [row] = await db.query("SELECT 1 FROM channels WHERE channel_id = $1", [channelId]);
+    if (row) return;
+    await blobs.deleteChannel(channelId);
+    throw notFound("channel not found");
+  }
+
   // Part bodies are streamed to disk as they arrive, whatever their Content-Type (this scope only).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
@@ -142,12 +158,24 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
     if (hasher) req.raw.on("error", (err) => hasher.destroy(err));
     const { size, salt } = await blobs
       .writePart({ channelId, partId, body, length, encrypted: query.encrypted, requester: `user ${user.userId}` })
+      .catch(async (err: unknown) => {
+        // Deleting the channel meanwhile may have removed the half-written part with it (its folder on disk).
+        await refuseGoneChannel(channelId);
+        throw err;
+      })
       .finally(clearIdleTimeout);
 
     let row: UploadRow | undefined;
     try {
       row = await db.tx(async (q) => {
-        await recordPart(q, { id: partId, channelId, userId: user.userId, size, encrypted: query.encrypted });
+        // Held until the part is recorded: deleting the channel waits for this and then sees the upload row, or went
+        // first, and the part is refused. So no part is ever recorded in a channel that is gone.
+        const [live] = await q.query("SELECT 1 FROM channels WHERE channel_id = $1 AND user_id = $2 FOR SHARE", [
+          channelId,
+          user.userId,
+        ]);
+        if (!live) throw notFound("channel not found");
+        await recordPart(q, { id: partId, channelId, userId: user.userId, size, encrypted: query.encrypted, salt });
         // Racing sends of one part take turns, so each sees the part it replaces (and releases it).
         await q.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7002))", [
           `${user.userId}/${id}/${query.partNo}`,
@@ -166,7 +194,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
           [
             id,
             user.userId,
-            query.partName,
+            query.partName ?? partNameOf(query.fileName, query.partNo),
             query.partNo,
             partId,
             channelId,
@@ -182,6 +210,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, blobs, config, jo
       });
     } catch (err) {
       await blobs.deleteParts(channelId, [{ id: partId }]);
+      await refuseGoneChannel(channelId);
       throw err;
     }
     jobs.kick();

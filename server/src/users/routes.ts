@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { clearSessionCookie } from "../auth/session.js";
 import type { Deps } from "../deps.js";
@@ -19,7 +19,7 @@ const channelUpdate = z.object({ channelId: z.number().int().positive(), channel
 const channelParams = z.object({ id: z.coerce.number().int().positive() });
 const addBots = z.object({ bots: z.array(z.string()).min(1, "bots must list at least one token") });
 
-export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
+export async function userRoutes(app: FastifyInstance, { db, blobs, config }: Deps) {
   app.get("/users/config", async (req) => {
     const { user } = req;
     const channels = await db.query<{ channel_id: number }>(
@@ -87,13 +87,19 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
   app.delete("/users/channels/:id", async (req, reply) => {
     const { user } = req;
     const { id } = channelParams.parse(req.params);
-    const owned = await db.query("SELECT 1 FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
-    if (owned.length === 0) throw notFound("channel not found");
-    // Teldrive deletes the Telegram channel with everything in it; here files would lose their bytes, so refuse.
-    if ((await referencedChannels(db, user.userId)).includes(id))
-      throw conflict("the channel still holds files (also in the trash) or uploads; delete them first");
-    await db.query("DELETE FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
-    await ensureSelected(db, user.userId);
+    await db.tx(async (q) => {
+      // Locked, so a part being recorded in this channel (which holds it FOR SHARE) is either seen below or refused.
+      const owned = await q.query("SELECT 1 FROM channels WHERE channel_id = $1 AND user_id = $2 FOR UPDATE", [
+        id,
+        user.userId,
+      ]);
+      if (owned.length === 0) throw notFound("channel not found");
+      // Teldrive deletes the Telegram channel with everything in it; here files would lose their bytes, so refuse.
+      if ((await referencedChannels(q, user.userId)).includes(id))
+        throw conflict("the channel still holds files (also in the trash) or uploads; delete them first");
+      await q.query("DELETE FROM channels WHERE channel_id = $1 AND user_id = $2", [id, user.userId]);
+      await ensureSelected(q, user.userId);
+    });
     await blobs.deleteChannel(id);
     return reply.status(204).send();
   });
@@ -122,39 +128,47 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
     const { user } = req;
     const rows = await db.query<{
       hash: string;
+      id: string;
       app_name: string;
       location: string | null;
       created_at: Date;
       expires_at: Date;
+      refresh_expires_at: Date | null;
     }>(
-      "SELECT hash, app_name, location, created_at, expires_at FROM sessions WHERE user_id = $1 ORDER BY created_at DESC, hash",
+      `SELECT hash, id, app_name, location, created_at, expires_at, refresh_expires_at FROM sessions
+       WHERE user_id = $1 ORDER BY created_at DESC, hash`,
       [user.userId],
     );
     const now = Date.now();
     return rows.map((r) => ({
       hash: r.hash,
+      // Teldrive main's id of a session; `hash` is Teldrive 1.8's. Either names it in DELETE /users/sessions/{id}.
+      ...(config.compat === "teldrive-1.8" ? {} : { sessionId: r.id }),
       createdAt: rfc3339(r.created_at),
       ...(r.location ? { location: r.location } : {}),
       appName: r.app_name,
-      valid: r.expires_at.getTime() > now,
+      // A session whose access token expired is still good while its refresh token is.
+      valid: r.expires_at.getTime() > now || (r.refresh_expires_at?.getTime() ?? 0) > now,
       current: r.hash === user.hash,
     }));
   });
 
+  // Ending a session also ends its refresh token: the way to stop a stolen one.
   app.delete("/users/sessions/:id", async (req, reply) => {
     const { user } = req;
     const { id } = req.params as { id: string };
-    const deleted = await db.query("DELETE FROM sessions WHERE hash = $1 AND user_id = $2 RETURNING hash", [
-      id,
-      user.userId,
-    ]);
+    const bySessionId = config.compat !== "teldrive-1.8" && z.uuid().safeParse(id).success;
+    const deleted = await db.query<{ hash: string }>(
+      `DELETE FROM sessions WHERE ${bySessionId ? "id = $1::uuid" : "hash = $1"} AND user_id = $2 RETURNING hash`,
+      [id, user.userId],
+    );
     if (deleted.length === 0) throw notFound("session not found");
-    if (id === user.hash) clearSessionCookie(req, reply);
+    if (deleted[0]?.hash === user.hash) clearSessionCookie(req, reply);
     return reply.status(204).send();
   });
 
   // Teldrive serves the Telegram profile photo; without Telegram, a generated avatar with the initials.
-  app.get("/users/profile/:name", async (req, reply) => {
+  const profile = async (req: FastifyRequest, reply: FastifyReply) => {
     const { user } = req;
     const svg = avatarSvg(user.userId, user.name);
     const etag = etagOf(svg);
@@ -166,5 +180,8 @@ export async function userRoutes(app: FastifyInstance, { db, blobs }: Deps) {
       .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
     if (req.headers["if-none-match"] === etag) return reply.status(304).send();
     return reply.type("image/svg+xml").send(svg);
-  });
+  };
+  app.get("/users/profile/:name", profile);
+  // Teldrive main's URL (API-B) has no name in it.
+  if (config.compat !== "teldrive-1.8") app.get("/users/profile", profile);
 }

@@ -16,6 +16,8 @@ export const TELDRIVE_1_8: Capabilities = {
   shareClear: false,
   thumbnails: false,
   trash: false,
+  authAttempts: false,
+  apiKeys: false,
 };
 
 /**

@@ -38,6 +38,14 @@ export const CODE_INVALID_TEXT = "The code is not valid. Check it and try again.
 export const CONNECTION_LOST_TEXT = "The connection to the server was lost. Please try again.";
 export const NO_ANSWER_TEXT = "The server did not answer. Please try again.";
 export const ATTEMPT_EXPIRED_TEXT = "The sign-in took too long. Please start again.";
+export const NOT_INVITED_TEXT =
+  "This server only lets in people the owner invited. Ask the owner to invite your phone number, then sign in again.";
+
+/** Server errors shown as a sentence of ours: sign-up closed (after a right code), and ALLOWED_PHONES. */
+const NOT_INVITED_ERRORS = new Set([
+  "sign-up is closed: this server only lets in people its owner invited; ask the owner to invite your number",
+  "user not allowed",
+]);
 
 function payloadField(payload: unknown, key: string): string | undefined {
   if (!payload || typeof payload !== "object" || !(key in payload)) return undefined;
@@ -75,7 +83,8 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
 
 function onMessage(state: LoginState, message: ServerMessage): LoginState {
   if (message.type === "error") {
-    return { ...state, pending: false, error: message.message || "Sign-in failed." };
+    const text = message.message && NOT_INVITED_ERRORS.has(message.message) ? NOT_INVITED_TEXT : message.message;
+    return { ...state, pending: false, error: text || "Sign-in failed." };
   }
   if (message.type !== "auth") return state;
   if (message.message === "success") return { ...state, pending: true, error: undefined };

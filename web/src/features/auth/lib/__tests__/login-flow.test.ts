@@ -7,9 +7,13 @@ import {
   type LoginState,
   loginReducer,
   NO_ANSWER_TEXT,
+  NOT_INVITED_TEXT,
   successPayload,
 } from "../login-flow";
 
+/** The server's answer to a right code for a number that may not sign up (server/src/auth/sign-in-flow.ts). */
+const SIGN_UP_CLOSED =
+  "sign-up is closed: this server only lets in people its owner invited; ask the owner to invite your number";
 const run = (events: LoginEvent[], from: LoginState = initialLoginState) => events.reduce(loginReducer, from);
 const server = (message: object): LoginEvent => ({ type: "message", message });
 
@@ -27,8 +31,22 @@ describe("loginReducer", () => {
     expect(state.error).toBeUndefined();
   });
   it("shows the server's error text as is", () => {
-    const state = run([{ type: "send" }, server({ type: "error", message: "user not allowed" })]);
-    expect(state).toMatchObject({ pending: false, error: "user not allowed", step: "phone" });
+    const state = run([
+      { type: "send" },
+      server({ type: "error", message: "too many wrong codes; request a new code" }),
+    ]);
+    expect(state).toMatchObject({ pending: false, error: "too many wrong codes; request a new code", step: "phone" });
+  });
+  it("says in a sentence when the number may not sign up", () => {
+    const closed = run([{ type: "send" }, server({ type: "error", message: SIGN_UP_CLOSED })], {
+      step: "code",
+      pending: false,
+      phoneCodeHash: "h",
+    });
+    expect(closed).toMatchObject({ step: "code", pending: false, error: NOT_INVITED_TEXT });
+    expect(NOT_INVITED_TEXT).toMatch(/^This server only lets in people the owner invited\./);
+    const listed = run([{ type: "send" }, server({ type: "error", message: "user not allowed" })]);
+    expect(listed).toMatchObject({ step: "phone", error: NOT_INVITED_TEXT });
   });
   it("explains a wrong code and stays on the code step", () => {
     const state = run([{ type: "send" }, server({ type: "auth", message: "PHONE_CODE_INVALID" })], {
