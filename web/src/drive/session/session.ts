@@ -23,6 +23,9 @@ async function readSession(signal: AbortSignal): Promise<Session | null> {
   }
 }
 
+/** On API-B content URLs carry the session's id (`?sid=`), which our server tells apart from API-A's `hash`. */
+const forApiB = (session: Session): Session => ({ ...session, hash: session.sessionId ?? session.hash });
+
 /**
  * The signed-in user, or null (the server answers 204 when there is no session). On API-B an access token that has
  * lapsed (a tab reopened after days) is renewed with the refresh token before the answer is "signed out".
@@ -32,9 +35,11 @@ export const sessionQueryOptions = () =>
     queryKey: ["auth", "session"],
     queryFn: async ({ signal }): Promise<Session | null> => {
       const [session, generation] = await Promise.all([readSession(signal), getApiGeneration()]);
-      if (session || generation === "A") return session;
+      if (generation === "A") return session;
+      if (session) return forApiB(session);
       const { tokenRefresher } = await import("@/drive/api/token-refresh");
       if (!(await tokenRefresher.refresh())) return null;
-      return readSession(signal);
+      const renewed = await readSession(signal);
+      return renewed && forApiB(renewed);
     },
   });

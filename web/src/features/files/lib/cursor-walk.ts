@@ -5,7 +5,8 @@
  * - the tail walk reads it in the opposite order from the bottom (its first page is the list's last rows), so End
  *   and a dragged scrollbar reach the last rows after one request, whatever the list holds.
  * Between them is a gap of placeholder rows. Its size is a reserve that both walks eat into, so the rows already on
- * screen keep their index as either walk grows; it grows fourfold when the walks need more room than it has (a rare jump).
+ * screen keep their index as either walk grows. Only the head's steps grow it (fourfold, when the walks need more room
+ * than it has), which moves the tail rows down: a rare jump, and only for a view that scrolled up through the gap.
  * Once the walks meet (a row of one is in the other, or one of them reached the list's end), the count is exact.
  */
 
@@ -42,6 +43,9 @@ export interface WalkLayout<T> {
   itemAt(index: number): T | undefined;
 }
 
+/** Placeholder pages the gap holds at least when it is laid out anew, so End and the steps after it fit in it. */
+export const RESERVE_PAGES = 8;
+
 export function layoutWalk<T extends WalkRow>(input: WalkInput<T>): WalkLayout<T> {
   const head = input.head.flat();
   const reversed = input.tail.flat();
@@ -67,7 +71,10 @@ export function layoutWalk<T extends WalkRow>(input: WalkInput<T>): WalkLayout<T
   if (q >= 0) return met(head, reversed, q + tailRows);
 
   const needed = headRows + tailRows + input.pageRows;
-  const reserve = needed <= input.reserve ? input.reserve : Math.max(needed, 4 * (headRows + tailRows));
+  const reserve =
+    needed <= input.reserve
+      ? input.reserve
+      : Math.max(needed, 4 * (headRows + tailRows), headRows + tailRows + RESERVE_PAGES * input.pageRows);
   const tailStart = reserve - tailRows;
   return {
     count: reserve,
@@ -156,7 +163,10 @@ export function walkNeed(
   const speed = Math.abs(view.velocity);
   if (speed > 0 && (pageRows + screen) / speed < MIN_DWELL_S) return undefined;
   const headNear = more.head && view.last + screen >= layout.headRows && view.first < layout.tailStart;
-  const tailNear = more.tail && view.first - screen < layout.tailStart && view.last >= layout.headRows;
+  // The tail steps only while the gap has room for its page: growing the gap would move every tail row (the rows on
+  // screen) down; the head's steps grow it instead, which moves nothing above the gap.
+  const tailRoom = layout.tailStart - layout.headRows >= 2 * pageRows;
+  const tailNear = more.tail && tailRoom && view.first - screen < layout.tailStart && view.last >= layout.headRows;
   if (headNear && tailNear) {
     const toHead = Math.max(0, view.first - layout.headRows);
     const toTail = Math.max(0, layout.tailStart - view.last);
@@ -164,5 +174,7 @@ export function walkNeed(
   }
   if (headNear) return "head";
   if (tailNear) return "tail";
+  // Rows of the gap in view, and the tail has no room left: the head walks towards them.
+  if (more.head && view.last >= layout.headRows && view.first < layout.tailStart) return "head";
   return undefined;
 }

@@ -9,6 +9,7 @@ export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: ["users", "sessions"],
     queryFn: async ({ signal }): Promise<UserSession[]> =>
-      // API-B names a session's id `sessionId` (its `hash` is an optional alias): one name for the cards.
-      (await apiB.get("/users/sessions", { signal })).map((s) => ({ ...s, hash: s.hash ?? s.sessionId })),
+      // API-B names a session's id `sessionId` (its `hash` is an optional alias, not always the same value); servers
+      // of both generations take it to remove the session.
+      (await apiB.get("/users/sessions", { signal })).map((s) => ({ ...s, hash: s.sessionId ?? s.hash ?? "" })),
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Attempt, answersStep, attemptMessage, SAME_ANSWER_MS } from "../attempt-flow";
-import { CODE_INVALID_TEXT, initialLoginState, type LoginState, loginReducer } from "../login-flow";
+import { CODE_INVALID_TEXT, initialLoginState, type LoginState, loginReducer, NOT_INVITED_TEXT } from "../login-flow";
 
 const attempt = (fields: Partial<Attempt>): Attempt => ({ id: "a1", authType: "phone", state: "created", ...fields });
 
@@ -26,10 +26,13 @@ describe("attemptMessage", () => {
       error: CODE_INVALID_TEXT,
     });
   });
-  it("shows any other failure's text on the step it happened", () => {
-    expect(after(initialLoginState, attempt({ state: "failed", message: "user not allowed" }))).toMatchObject({
+  it("shows any other failure's text on the step it happened, in the websocket's words", () => {
+    expect(after(initialLoginState, attempt({ state: "failed", message: "invalid phone number" }))).toMatchObject({
       step: "phone",
-      error: "user not allowed",
+      error: "invalid phone number",
+    });
+    expect(after(initialLoginState, attempt({ state: "failed", message: "user not allowed" }))).toMatchObject({
+      error: NOT_INVITED_TEXT,
     });
   });
   it("hands over the session once authenticated", () => {

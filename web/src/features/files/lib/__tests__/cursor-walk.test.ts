@@ -108,9 +108,41 @@ describe("walkNeed", () => {
     expect(walkNeed(layout, { first: 200, last: 215, velocity: 0 }, more, 100)).toBe("head");
     expect(walkNeed(layout, { first: 800, last: 815, velocity: 0 }, more, 100)).toBe("tail");
   });
+  it("does not step the tail when the gap has no room for its page; the head walks into the gap instead", () => {
+    const tight = { complete: false, headRows: 100, tailStart: 150 };
+    expect(walkNeed(tight, { first: 140, last: 155, velocity: 0 }, more, 100)).toBe("head");
+    expect(walkNeed(tight, { first: 160, last: 175, velocity: 0 }, more, 100)).toBeUndefined();
+  });
   it("waits while the list is flung too fast to read, and never steps a complete list", () => {
     expect(walkNeed(layout, { first: 200, last: 215, velocity: 100_000 }, more, 100)).toBeUndefined();
     expect(walkNeed({ ...layout, complete: true }, { first: 200, last: 215, velocity: 0 }, more, 100)).toBeUndefined();
+  });
+});
+
+describe("End in a cursor-walked list", () => {
+  it("shows the last rows and keeps them where they are while the walks settle", () => {
+    const l = list(130);
+    let heads = 1;
+    let tails = 1;
+    let reserve = 0;
+    const lay = () => {
+      const layout = layoutWalk({ ...l.head(20, heads), ...l.tail(20, tails), pageRows: 20, reserve });
+      reserve = layout.reserve;
+      return layout;
+    };
+    let layout = lay();
+    // End: the last 24 rows in view.
+    const view = { first: layout.count - 24, last: layout.count - 1, velocity: 0 };
+    const shown = () => Array.from({ length: 24 }, (_, i) => layout.itemAt(view.first + i)?.id);
+    for (let step = 0; step < 20; step++) {
+      const need = walkNeed(layout, view, { head: heads * 20 < 130, tail: tails * 20 < 130 }, 20);
+      if (!need) break;
+      if (need === "head") heads++;
+      else tails++;
+      layout = lay();
+      expect(layout.itemAt(layout.count - 1)?.id).toBe("r129");
+    }
+    expect(shown()).toEqual(Array.from({ length: 24 }, (_, i) => `r${106 + i}`));
   });
 });
 
