@@ -5,8 +5,9 @@ import { hashPassword } from "../auth/passwords.js";
 import type { Deps } from "../deps.js";
 import { dateTime } from "../files/schemas.js";
 import { requireOwnedFile } from "../files/tree.js";
-import { badRequest, conflict, notFound } from "../http/errors.js";
+import { conflict, notFound } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
+import { changeShare, futureDate } from "./share-change.js";
 
 /** Links one file may have; each is a row of file_shares. */
 export const MAX_SHARES_PER_FILE = 100;
@@ -20,12 +21,6 @@ const fileParams = z.object({ id: z.string() });
 const shareParams = z.object({ id: z.string(), shareId: z.string() });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function futureDate(value: string): Date {
-  const date = new Date(value);
-  if (date.getTime() <= Date.now()) throw badRequest("expiresAt must be in the future");
-  return date;
-}
 
 /**
  * Several share links per file (Teldrive main, API-B): `GET/POST /files/{id}/shares`,
@@ -88,18 +83,7 @@ export async function fileSharesRoutes(app: FastifyInstance, { db }: Deps) {
     const { id, shareId } = shareParams.parse(req.params);
     const body = shareBody.parse(req.body ?? {});
     const share = await ownLink(req.user.userId, id, shareId);
-    // As in Teldrive an absent or empty password changes nothing.
-    let password = share.password;
-    if (body.password === null) password = null;
-    else if (body.password) password = await hashPassword(body.password);
-    let expiresAt = share.expires_at;
-    if (body.expiresAt === null) expiresAt = null;
-    else if (body.expiresAt) expiresAt = futureDate(body.expiresAt);
-    await db.query("UPDATE file_shares SET password = $2, expires_at = $3, updated_at = now() WHERE id = $1", [
-      share.id,
-      password,
-      expiresAt,
-    ]);
+    await changeShare(db, share, body);
     return reply.status(204).send();
   });
 

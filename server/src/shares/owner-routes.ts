@@ -6,10 +6,11 @@ import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
 import { dateTime, idParamsSchema } from "../files/schemas.js";
 import { requireOwnedFile } from "../files/tree.js";
-import { badRequest, conflict, notFound } from "../http/errors.js";
+import { conflict, notFound } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
 import { fileSharesRoutes } from "./file-shares-routes.js";
 import { listOwnShares } from "./owner-list.js";
+import { changeShare, futureDate, type ShareRow } from "./share-change.js";
 
 /** Share create/update; `password: null` (our addition) removes the password, `expiresAt: null` the expiry. */
 const shareBodySchema = z.object({
@@ -22,12 +23,6 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
 
-interface ShareRow {
-  id: string;
-  password: string | null;
-  expires_at: Date | null;
-}
-
 /** The file's newest link: a file may have several (file-shares-routes.ts); the 1.8 calls see this one. */
 async function ownShare(q: Queryable, userId: number, fileId: string): Promise<ShareRow> {
   const rows = await q.query<ShareRow>(
@@ -38,12 +33,6 @@ async function ownShare(q: Queryable, userId: number, fileId: string): Promise<S
   const share = rows[0];
   if (!share) throw notFound("invalid share");
   return share;
-}
-
-function futureDate(value: string): Date {
-  const date = new Date(value);
-  if (date.getTime() <= Date.now()) throw badRequest("expiresAt must be in the future");
-  return date;
 }
 
 /**
@@ -99,18 +88,7 @@ export async function ownerShareRoutes(app: FastifyInstance, deps: Deps) {
     const body = shareBodySchema.parse(req.body ?? {});
     const file = await requireOwnedFile(db, user.userId, id);
     const share = await ownShare(db, user.userId, file.id);
-    // Like Teldrive an empty password changes nothing; null (our addition) removes it.
-    let password = share.password;
-    if (body.password === null) password = null;
-    else if (body.password) password = await hashPassword(body.password);
-    let expiresAt = share.expires_at;
-    if (body.expiresAt === null) expiresAt = null;
-    else if (body.expiresAt) expiresAt = futureDate(body.expiresAt);
-    await db.query("UPDATE file_shares SET password = $2, expires_at = $3, updated_at = now() WHERE id = $1", [
-      share.id,
-      password,
-      expiresAt,
-    ]);
+    await changeShare(db, share, body);
     return reply.status(204).send();
   });
 
