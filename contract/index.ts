@@ -19,7 +19,7 @@ export type Capabilities = Schemas["Capabilities"];
 export type Category = Schemas["Category"];
 export type TrashItem = Schemas["TrashItem"];
 
-// API-B: Teldrive main's document (docs/teldrive-main-openapi.yaml, unchanged), generated into teldrive-main.gen.ts by
+// API-B: Teldrive main's document (../shared/api/teldrive-main-openapi.yaml, unchanged), generated into teldrive-main.gen.ts by
 // the same `npm run gen:api`. Named apart so no API-A caller takes a shape of the other generation by mistake.
 import type { components as MainComponents, paths as MainPaths } from "./teldrive-main.gen.js";
 

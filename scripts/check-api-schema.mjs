@@ -1,6 +1,6 @@
 // Part of `npm run typecheck`: the contract's generated files must be what `npm run gen:api` makes of the documents
 // today (contract/openapi.gen.ts of docs/openapi.json, API-A with our additions; contract/teldrive-main.gen.ts of
-// docs/teldrive-main-openapi.yaml, API-B), so the client's calls are checked against the contract as it is.
+// ../shared/api/teldrive-main-openapi.yaml, API-B), so the client's calls are checked against the contract as it is.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -12,7 +12,7 @@ const require = createRequire(path.join(root, "web/package.json"));
 const cli = path.join(path.dirname(require.resolve("openapi-typescript/package.json")), "bin/cli.js");
 const pairs = [
   ["docs/openapi.json", "contract/openapi.gen.ts"],
-  ["docs/teldrive-main-openapi.yaml", "contract/teldrive-main.gen.ts"],
+  ["../shared/api/teldrive-main-openapi.yaml", "contract/teldrive-main.gen.ts"],
 ];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "api-schema-"));
 let failed = false;

@@ -513,6 +513,14 @@ describe("find", () => {
     const bad = await find({ query: "(unclosed", searchType: "regex" });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 400 });
+    // With no name to match it against (a new user's empty drive), still 400, not an empty result.
+    const newcomer = await createUser(server);
+    const unread = await server.app.inject({
+      url: `/api/files?operation=find&searchType=regex&query=${encodeURIComponent("(")}`,
+      headers: { cookie: newcomer.cookie },
+    });
+    expect(unread.statusCode, unread.body).toBe(400);
+    expect(unread.json()).toMatchObject({ code: 400, message: expect.stringMatching(/invalid regular expression/) });
   });
 
   it("filters by type and category list (folder included)", async () => {

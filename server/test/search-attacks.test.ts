@@ -11,14 +11,15 @@ let server: TestServer;
 let attacker: TestUser;
 let victim: TestUser;
 /**
- * Twenty bounded repetitions adding up to 100 (the guard's most), then two letters no name has: a new pair for each
- * search, so no count or result the server keeps makes it cheap.
+ * Twenty bounded repetitions adding up to 100 (the guard's most), then three letters no name has: a new triple for
+ * each search (5,832 of them), so no count or result the server keeps makes it cheap.
  */
 const LETTERS = "ghjklmopqrstuvwxyz";
 let searches = 0;
 const costly = () => {
   const n = searches++;
-  return `${".{0,5}".repeat(20)}${LETTERS[n % 18]}${LETTERS[Math.floor(n / 18) % 18]}`;
+  const letter = (k: number) => LETTERS[Math.floor(n / 18 ** k) % 18];
+  return `${".{0,5}".repeat(20)}${letter(0)}${letter(1)}${letter(2)}`;
 };
 const ROWS = 20_000;
 
@@ -69,13 +70,14 @@ describe("a costly regex search (issue 28)", () => {
   it("spends the searcher's budget: after a minute's worth, 429 with Retry-After, while others still search", async () => {
     const statuses: number[] = [];
     let refused: Awaited<ReturnType<typeof costlySearch>> | undefined;
-    // Each costs seconds; the budget is 15 s of searching a minute, so a 429 comes within a dozen.
-    for (let i = 0; i < 30 && !refused; i++) {
+    // Searches one after the other spend most of each minute searching, so the budget (15 s of searching a minute)
+    // runs out within about 20 s of them however fast the machine is: a slow one needs a few, a fast one hundreds.
+    for (let i = 0; i < 5_000 && !refused; i++) {
       const res = await costlySearch(attacker);
       statuses.push(res.status);
       if (res.status === 429) refused = res;
     }
-    expect(refused, `statuses: ${statuses.join(",")}`).toBeDefined();
+    expect(refused, `${statuses.length} searches, none refused`).toBeDefined();
     expect(statuses.filter((s) => s !== 200 && s !== 429 && s !== 503)).toEqual([]);
     const again = await server.app.inject({
       url: `/api/files?operation=find&searchType=regex&query=${encodeURIComponent(costly())}`,
@@ -84,8 +86,9 @@ describe("a costly regex search (issue 28)", () => {
     expect(again.statusCode).toBe(429);
     expect(Number(again.headers["retry-after"])).toBeGreaterThan(0);
     // The victim's own search is not the attacker's budget.
+    // (A costly search may still run past the statement limit on a loaded machine: 503, but never the budget's 429.)
     const theirs = await costlySearch(victim);
-    expect(theirs.status).toBe(200);
+    expect([200, 503]).toContain(theirs.status);
     const plain = await list(server, victim, { operation: "find", query: "photos" });
     expect(plain.body.items.map((f) => f.name)).toEqual(["photos"]);
   });

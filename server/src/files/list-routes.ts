@@ -53,6 +53,9 @@ export async function listRoutes(app: FastifyInstance, { db, config }: Deps) {
     if (hasQuery && q.searchType === "regex") {
       const problem = regexProblem(q.query ?? "");
       if (problem) throw badRequest(`invalid regular expression: ${problem}`);
+      // The database compiles it once here, so a pattern it cannot read is a 400 even when no name is ever matched
+      // against it (an empty drive, or PGlite's stepped matching with no candidates).
+      await db.query("SELECT '' ~ $1", [q.query]);
     }
     // A folder given by path or id scopes the find, with or without search text (Teldrive ignores `path` when a
     // query comes without deepSearch; we do what the search form says): its children, or its whole subtree.

@@ -37,9 +37,9 @@ export const initialLoginState: LoginState = { step: "phone", pending: false };
 export const CODE_INVALID_TEXT = "The code is not valid. Check it and try again.";
 export const CONNECTION_LOST_TEXT = "The connection to the server was lost. Please try again.";
 export const NO_ANSWER_TEXT = "The server did not answer. Please try again.";
-export const ATTEMPT_EXPIRED_TEXT = "The sign-in took too long. Please start again.";
 export const NOT_INVITED_TEXT =
   "This server only lets in people the owner invited. Ask the owner to invite your phone number, then sign in again.";
+export const ATTEMPT_EXPIRED_TEXT = "The sign-in took too long. Please start again.";
 
 /** Server errors shown as a sentence of ours: sign-up closed (after a right code), and ALLOWED_PHONES. */
 const NOT_INVITED_ERRORS = new Set([

@@ -35,7 +35,7 @@ export function FileList() {
 
   const focusAt = (index: number) => {
     focus.setFocusIndex(index);
-    virtualizer.scrollToIndex(Math.floor(index / columns), { align: "auto" });
+    virtualizer.scrollToIndex(Math.floor(index / columns));
     focus.focusLater(index);
   };
   const onOpen = (item: FileItem) => {
@@ -60,7 +60,7 @@ export function FileList() {
   });
   const pointer = useListPointer({ itemAt: pages.itemAt, selection, selectMode: view.selectMode, onOpen, ...focus });
   const { dropIndex, dragHandlers } = useRowDrag();
-  const virtualRows = virtualizer.getVirtualItems();
+  const virtualRows = virtualizer.rows;
   const locationOf = useRowLocations(view.showLocation, virtualRows, pages.itemAt);
   useSelectOnArrival(view.select, pages, visible.version, focusAt);
 
@@ -93,7 +93,7 @@ export function FileList() {
         {count === 0 ? (
           <EmptyList />
         ) : (
-          <div data-spacer className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          <div data-spacer className="relative w-full overflow-clip" style={{ height: virtualizer.totalSize }}>
             {virtualRows.map((row) => (
               <VirtualRow
                 key={row.index}

@@ -1,5 +1,5 @@
-import type { VirtualItem } from "@tanstack/react-virtual";
 import type { FileItem } from "@/drive/files/file-item";
+import type { VirtualItem } from "@/lib/hooks/use-virtual-rows";
 import { AriaGridRow } from "@/ui/aria-grid";
 import { CARD_GAP, CARD_ROW_HEIGHT, GRID_PADDING } from "../hooks/use-list-layout";
 import { FileCard } from "./file-card";

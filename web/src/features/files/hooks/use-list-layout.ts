@@ -1,6 +1,6 @@
-import { defaultRangeExtractor, useVirtualizer } from "@tanstack/react-virtual";
 import { type RefObject, useState } from "react";
 import { useElementWidth } from "@/lib/hooks/use-element-width";
+import { useVirtualRows } from "@/lib/hooks/use-virtual-rows";
 import { HEADER_HEIGHT } from "../components/file-list-header";
 import { ROW_HEIGHT } from "../components/file-row";
 import type { ListQuery } from "../lib/list-query";
@@ -41,24 +41,22 @@ export function useListLayout(o: {
   const focusRow = Math.floor(Math.min(o.focusIndex, Math.max(0, count - 1)) / columns);
   const [scrollSpeed] = useState(() => new ScrollSpeed());
 
-  const virtualizer = useVirtualizer({
+  // Any length: past the browser's largest element the scroll position is scaled (lib/scaled-scroll.ts).
+  const virtualizer = useVirtualRows({
+    scrollRef: o.listRef,
     count: rowCount,
-    getScrollElement: () => o.listRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 4,
+    rowHeight,
+    header: grid ? 0 : HEADER_HEIGHT,
     paddingStart: grid ? GRID_PADDING : 0,
-    scrollPaddingStart: grid ? GRID_PADDING : HEADER_HEIGHT,
+    scrollPaddingStart: grid ? GRID_PADDING : 0,
+    overscan: 4,
+    keep: focusRow,
     initialOffset: () => listMemory.get(scrollKey)?.offset ?? 0,
-    rangeExtractor: (range) => {
-      const rows = defaultRangeExtractor(range);
-      if (focusRow < range.count && !rows.includes(focusRow)) rows.push(focusRow);
-      return rows.sort((a, b) => a - b);
-    },
     // A pause this long ends a scroll: pages for a jump (End, the scrollbar thumb) are fetched once it lands.
     isScrollingResetDelay: 100,
-    onChange: (instance) => {
-      listMemory.set(scrollKey, { offset: instance.scrollOffset ?? 0, focus: o.focusIndexRef.current });
-      scrollSpeed.record(performance.now(), instance.scrollOffset ?? 0, instance.isScrolling);
+    onChange: (offset, isScrolling) => {
+      listMemory.set(scrollKey, { offset, focus: o.focusIndexRef.current });
+      scrollSpeed.record(performance.now(), offset, isScrolling);
     },
   });
 

@@ -1,6 +1,6 @@
-import type { VirtualItem } from "@tanstack/react-virtual";
 import type { FileItem } from "@/drive/files/file-item";
 import { useFolderPaths } from "@/drive/files/get-file";
+import type { VirtualItem } from "@/lib/hooks/use-virtual-rows";
 
 /**
  * "in Photos" under each name, where the list spans folders: the folder path of each item in view, one request per
