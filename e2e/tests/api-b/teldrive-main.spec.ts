@@ -1,7 +1,7 @@
 // The client's core journeys against a server answering as Teldrive main (API-B, `COMPAT=teldrive-main`): sign-in
 // through auth attempts, cursor paging from both ends, upload, download and previews through `/content`, several
-// links per file, delete, and Settings → API keys. Needs the server's API-B branches (auth attempts, refresh, keys:
-// api-b-auth; cursor pages, /content, links: api-b-files).
+// links per file, delete, and Settings → API keys. The same server without COMPAT is the client's API-A path (every
+// other spec); `COMPAT=teldrive-1.8` is Teldrive 1.x's (lib/teldrive.ts, trash.spec.ts).
 import type { Browser, Page } from "@playwright/test";
 import { DriveApi, expect, setSettings, test, uniquePhone } from "../../fixtures.js";
 import { type DriveServer, startDriveServer } from "../../lib/server.js";

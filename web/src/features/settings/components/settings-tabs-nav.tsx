@@ -26,7 +26,7 @@ export function SettingsTabsNav({ active }: { active: SettingsTabId }) {
           params={{ tabId: tab.id }}
           replace
           aria-current={tab.id === active ? "page" : undefined}
-          className="relative z-10 flex h-10 flex-1 items-center justify-center rounded-full text-sm font-medium text-on-surface-variant outline-none focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:text-on-secondary-container"
+          className="relative z-10 flex h-10 min-w-0 flex-1 basis-0 items-center justify-center rounded-full px-1 text-center text-xs font-medium sm:text-sm text-on-surface-variant outline-none focus-visible:outline-2 focus-visible:outline-primary aria-[current=page]:text-on-secondary-container"
         >
           {tab.label}
         </Link>
