@@ -1,3 +1,4 @@
+import type { FileList, FileOut } from "@drive/contract";
 import type { PartRef } from "../src/storage/store.js";
 import type { TestServer } from "./helpers.js";
 
@@ -7,25 +8,9 @@ export interface TestUser {
   cookie: string;
 }
 
-export interface FileJson {
-  id: string;
-  name: string;
-  type: "file" | "folder";
-  mimeType: string;
-  category?: string;
-  parentId?: string;
-  size: number;
-  encrypted: boolean;
-  hash?: string;
-  updatedAt: string;
-  path?: string;
-  channelId?: number;
-}
-
-export interface FileListJson {
-  items: FileJson[];
-  meta: { count: number; totalPages: number; currentPage: number };
-}
+/** Our answers' shapes, from the one contract (docs/openapi.json). */
+export type FileJson = FileOut;
+export type FileListJson = FileList;
 
 /** Calls the API as `user` and returns status and parsed JSON (null for an empty body). */
 export async function call<T = unknown>(
