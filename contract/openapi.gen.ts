@@ -1355,6 +1355,8 @@ export interface components {
             authAttempts: boolean;
             /** @description `GET/POST /users/api-keys` and `DELETE /users/api-keys/{id}`: long-lived keys for scripts and rclone, sent as `X-Api-Key` on every call that needs a session. Teldrive 1.8 has none. */
             apiKeys: boolean;
+            /** @description Imports in Teldrive main's shapes: `/jobs` (runs of `sync.run`, plus our `POST /jobs/{id}/retry`), `/periodic-jobs` (cron schedules) and `POST /periodic-jobs/test-connection`, from `local://` (folders the admin allows), `dav(s)://`, `sftp://` and `http(s)://` sources. Teldrive 1.8 has none; absent: none. */
+            jobs?: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {
