@@ -147,7 +147,8 @@ export async function buildApp(
           await signedIn.register(userRoutes, full);
           await signedIn.register(apiKeyRoutes, full);
           await signedIn.register(thumbnailRoutes, full);
-          await signedIn.register(importRoutes, full);
+          // Teldrive 1.8 has no /jobs.
+          if (deps.config.compat !== "teldrive-1.8") await signedIn.register(importRoutes, full);
         });
       },
       { prefix: "/api" },
