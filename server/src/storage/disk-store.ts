@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { idSegment, PartMissingError, type PartRef, type PartStore, refSegments } from "./store.js";
+import { idSegment, PartMissingError, type PartRef, type PartStore, READ_CHUNK, refSegments } from "./store.js";
 
 const TEMP_MARK = ".tmp-";
 
@@ -83,7 +83,7 @@ export class DiskStore implements PartStore {
     const handle = await fs.promises.open(this.partPath(ref), "r").catch((err: unknown) => {
       throw isMissing(err) ? new PartMissingError(ref) : err;
     });
-    return handle.createReadStream({ start, end });
+    return handle.createReadStream({ start, end, highWaterMark: READ_CHUNK });
   }
 
   async copy(from: PartRef, to: PartRef): Promise<void> {

@@ -43,6 +43,9 @@ export interface PartStore {
   close(): void;
 }
 
+/** Large reads: a file server's block size rather than the 64 KiB stream default. */
+export const READ_CHUNK = 1024 * 1024;
+
 /** The store found no such part. */
 export class PartMissingError extends Error {
   constructor(ref: PartRef) {
