@@ -32,7 +32,7 @@ export interface StoredPart {
 class ExactLength extends Transform {
   private seen = 0;
   constructor(private readonly length: number) {
-    super();
+    super({ highWaterMark: READ_CHUNK });
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.seen += chunk.length;
@@ -178,7 +178,7 @@ export class Blobs {
     const stages: NodeJS.ReadWriteStream[] = [new ExactLength(opts.length)];
     if (opts.encrypted && secret) stages.push(new EncryptStream(await deriveKey(secret, salt, opts.requester)));
     const size = opts.encrypted ? encryptedSize(opts.length) : opts.length;
-    const stored = new PassThrough();
+    const stored = new PassThrough({ highWaterMark: READ_CHUNK });
     // Who failed first decides the answer: a short, long or broken-off body is the client's (400),
     // anything else is the store's. A failing store destroys `stored` before the body side hears of it.
     let bodyFailed = false;

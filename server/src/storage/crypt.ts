@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
 import sodium from "sodium-native";
 import { CpuWorker } from "../http/cpu-worker.js";
+import { READ_CHUNK } from "./store.js";
 import { FairGate } from "../http/gate.js";
 
 /**
@@ -97,7 +98,7 @@ export class EncryptStream extends Transform {
   private readonly key: Buffer;
 
   constructor(key: Uint8Array, nonce: Uint8Array = crypto.randomBytes(NONCE_SIZE)) {
-    super();
+    super({ highWaterMark: READ_CHUNK });
     this.key = Buffer.from(key);
     this.nonce = Buffer.from(nonce);
     this.push(Buffer.concat([MAGIC, this.nonce]));
@@ -153,7 +154,7 @@ export class DecryptStream extends Transform {
   private readonly key: Buffer;
 
   constructor(key: Uint8Array, nonce?: Uint8Array, firstBlock = 0) {
-    super();
+    super({ highWaterMark: READ_CHUNK });
     this.key = Buffer.from(key);
     this.nonce = nonce ? Buffer.from(addToNonce(nonce, firstBlock)) : undefined;
   }

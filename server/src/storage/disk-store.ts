@@ -65,7 +65,7 @@ export class DiskStore implements PartStore {
       // Open before streaming: a path-based write stream opens lazily and could create the temp file
       // after a failed pipeline has already cleaned up.
       const out = await fs.promises.open(temp, "wx", 0o600);
-      await pipeline(body, out.createWriteStream());
+      await pipeline(body, out.createWriteStream({ highWaterMark: READ_CHUNK }));
       const { size } = await fs.promises.stat(temp);
       if (size !== length) throw new Error(`stored ${size} bytes, expected ${length}`);
     });

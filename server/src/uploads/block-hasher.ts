@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { Blake3Hasher } from "@napi-rs/blake-hash";
+import { READ_CHUNK } from "../storage/store.js";
 
 /** Teldrive hashes each part in 16 MiB blocks; the file hash is BLAKE3 over the concatenated block digests. */
 export const HASH_BLOCK_SIZE = 16 * 1024 * 1024;
@@ -13,6 +14,10 @@ export class BlockHasher extends Transform {
   private filled = 0;
   private readonly digests: Buffer[] = [];
   private readonly hasher = new Blake3Hasher();
+
+  constructor() {
+    super({ highWaterMark: READ_CHUNK });
+  }
 
   /** Kept async for callers written against the WebAssembly hasher, which had to load first. */
   static async create(): Promise<BlockHasher> {
