@@ -402,6 +402,7 @@ interface Round {
   ttfbNginx: number;
   ttfbPlain: number;
   ttfbEncrypted: number;
+  metadata: number;
   versionP99: number;
   versionMax: number;
 }
@@ -472,6 +473,11 @@ export async function runThroughputBench(): Promise<Record<string, number | stri
       const ttfbNginx = await rangeTtfb(`http://127.0.0.1:${nginx.port}/big.bin`, {});
       const ttfbPlain = await rangeTtfb(ours(plainId), cookie);
       const ttfbEncrypted = await rangeTtfb(ours(encryptedId), cookie);
+      // What a range costs before any byte is read: the same two database round trips (session, file row).
+      const metadataTimes: number[] = [];
+      for (let i = 0; i < RANGE_SAMPLES; i++)
+        metadataTimes.push((await fetchBytes(`${server.baseURL}/api/files/${plainId}`, cookie)).ms);
+      const metadata = median(metadataTimes);
       // Four encrypted 500 MB parts at once (one file's worth, as the client sends them), /api/version meanwhile.
       const latencies = await latencyDuring(
         server.baseURL,
@@ -492,6 +498,7 @@ export async function runThroughputBench(): Promise<Record<string, number | stri
         ttfbNginx,
         ttfbPlain,
         ttfbEncrypted,
+        metadata,
         versionP99: percentile(latencies, 99),
         versionMax: Math.max(...latencies),
       };
@@ -501,7 +508,10 @@ export async function runThroughputBench(): Promise<Record<string, number | stri
       );
     }
     const gib = SIZE / (1024 * MiB);
-    type Phase = Exclude<keyof Round, "ttfbNginx" | "ttfbPlain" | "ttfbEncrypted" | "versionP99" | "versionMax">;
+    type Phase = Exclude<
+      keyof Round,
+      "ttfbNginx" | "ttfbPlain" | "ttfbEncrypted" | "metadata" | "versionP99" | "versionMax"
+    >;
     const speed = (k: Phase) => median(rounds.map((r) => mbps(SIZE, r[k].ms)));
     const cpu = (k: Phase) => median(rounds.map((r) => r[k].cpu / gib));
     // Each ratio is taken within a round (against the reference measured next to it), then the median of those.
@@ -509,7 +519,7 @@ export async function runThroughputBench(): Promise<Record<string, number | stri
       const each = rounds.map((r) => r[b].ms / r[a].ms);
       return `${median(each).toFixed(2)} (rounds: ${each.map((v) => v.toFixed(2)).join(", ")})`;
     };
-    const ttfb = (k: "ttfbNginx" | "ttfbPlain" | "ttfbEncrypted") => median(rounds.map((r) => r[k]));
+    const ttfb = (k: "ttfbNginx" | "ttfbPlain" | "ttfbEncrypted" | "metadata") => median(rounds.map((r) => r[k]));
     return {
       "file size": `${SIZE / MiB} MiB in ${partCount()} parts of ${PART_SIZE / 1e6} MB, ${CONCURRENCY} in flight (the client's defaults); median of ${ROUNDS} interleaved rounds`,
       "upload: minimal server, ours, ours hashed, ours encrypted (MiB/s)": [
@@ -543,6 +553,7 @@ export async function runThroughputBench(): Promise<Record<string, number | stri
       "range TTFB ms: nginx, ours, ours encrypted": [ttfb("ttfbNginx"), ttfb("ttfbPlain"), ttfb("ttfbEncrypted")]
         .map((v) => v.toFixed(2))
         .join(", "),
+      "signed-in GET /api/files/{id} (JSON), ms": ttfb("metadata").toFixed(2),
       "range TTFB ours ÷ nginx (target ≤ 1.5)": (ttfb("ttfbPlain") / ttfb("ttfbNginx")).toFixed(2),
       "/api/version p99 during four encrypted 500 MB parts (target < 50 ms)": `${median(rounds.map((r) => r.versionP99)).toFixed(1)} ms (worst round's max ${Math.max(...rounds.map((r) => r.versionMax)).toFixed(1)} ms)`,
       "load average 1/5/15 min, before / after": `${loadBefore} · ${loadAverage()}`,

@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
-import sodium from "sodium-native";
 import { CpuWorker } from "../http/cpu-worker.js";
-import { READ_CHUNK } from "./store.js";
 import { FairGate } from "../http/gate.js";
+import { sealPool } from "./seal-pool.js";
+import { READ_CHUNK } from "./store.js";
 
 /**
  * Teldrive's part encryption (rclone-crypt-like): "TELDRIVE\0\0" + 24-byte nonce, then NaCl secretbox
  * blocks of up to 64 KiB plaintext, the nonce incremented little-endian once per block.
- * Native libsodium (`sodium-native`, prebuilt for every platform we run on): several times faster than its
- * WebAssembly build, which sealed about 444 MiB per CPU-second; same box format.
+ * Native libsodium (`sodium-native`, prebuilt for every platform we run on) on the sealing threads (seal-pool.ts):
+ * several times faster than its WebAssembly build, which sealed about 444 MiB per CPU-second on the event loop.
  */
 export const MAGIC = Buffer.from("TELDRIVE\0\0", "latin1");
 export const NONCE_SIZE = 24;
@@ -86,134 +86,140 @@ export function decryptedSize(stored: number): number {
   return plain;
 }
 
+/** Blocks per batch handed to a sealing thread: 1 MiB of plaintext. */
+const BATCH_BLOCKS = 16;
+
 /**
- * Encrypts a plaintext stream into Teldrive's format. Whole blocks are sealed straight from the incoming chunk into
- * one output buffer per chunk; only a block split across chunks is gathered first. `nonce` is for tests that must
- * reproduce a known part; parts get a random one.
+ * Gathers a stream into batches of `batchSize` bytes and hands each to the sealing threads (seal-pool.ts), pushing
+ * what comes back in order. The event loop only copies bytes in and out.
  */
-export class EncryptStream extends Transform {
-  private readonly block = Buffer.allocUnsafe(BLOCK_SIZE);
+abstract class BatchStream extends Transform {
+  private batch: Buffer;
   private filled = 0;
-  private readonly nonce: Buffer;
-  private readonly key: Buffer;
 
-  constructor(key: Uint8Array, nonce: Uint8Array = crypto.randomBytes(NONCE_SIZE)) {
+  constructor(private readonly batchSize: number) {
     super({ highWaterMark: READ_CHUNK });
-    this.key = Buffer.from(key);
-    this.nonce = Buffer.from(nonce);
-    this.push(Buffer.concat([MAGIC, this.nonce]));
+    this.batch = Buffer.allocUnsafeSlow(batchSize);
   }
 
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
-    const blocks = Math.floor((this.filled + chunk.length) / BLOCK_SIZE);
-    const out = blocks > 0 ? Buffer.allocUnsafe(blocks * SEALED_BLOCK_SIZE) : undefined;
+  /** Sends `data[0, length)` (handed over) for sealing or opening; resolves with the result. */
+  protected abstract process(data: ArrayBuffer, length: number): Promise<Buffer>;
+
+  protected gather(chunk: Buffer, done: TransformCallback) {
+    const jobs: Promise<Buffer>[] = [];
     let offset = 0;
-    for (let b = 0; b < blocks; b++) {
-      const target = (out as Buffer).subarray(b * SEALED_BLOCK_SIZE, (b + 1) * SEALED_BLOCK_SIZE);
-      if (this.filled > 0) {
-        const n = BLOCK_SIZE - this.filled;
-        chunk.copy(this.block, this.filled, offset, offset + n);
-        offset += n;
-        this.filled = 0;
-        this.seal(target, this.block);
-      } else {
-        this.seal(target, chunk.subarray(offset, offset + BLOCK_SIZE));
-        offset += BLOCK_SIZE;
-      }
+    while (offset < chunk.length) {
+      const n = Math.min(this.batchSize - this.filled, chunk.length - offset);
+      chunk.copy(this.batch, this.filled, offset, offset + n);
+      this.filled += n;
+      offset += n;
+      if (this.filled === this.batchSize) jobs.push(this.send());
     }
-    chunk.copy(this.block, this.filled, offset);
-    this.filled += chunk.length - offset;
-    done(null, out);
+    this.deliver(jobs, done);
   }
 
-  override _flush(done: TransformCallback) {
-    if (this.filled === 0) return done();
-    const out = Buffer.allocUnsafe(this.filled + BLOCK_OVERHEAD);
-    this.seal(out, this.block.subarray(0, this.filled));
+  protected flushBatch(done: TransformCallback) {
+    this.deliver(this.filled > 0 ? [this.send()] : [], done);
+  }
+
+  private send(): Promise<Buffer> {
+    // Buffers from allocUnsafeSlow own their whole ArrayBuffer, so it can be transferred.
+    const job = this.process(this.batch.buffer as ArrayBuffer, this.filled);
+    this.batch = Buffer.allocUnsafeSlow(this.batchSize);
     this.filled = 0;
-    done(null, out);
+    return job;
   }
 
-  /** Seals `plain` into `target` (plain.length + 16 bytes) and moves the nonce on to the next block. */
-  private seal(target: Buffer, plain: Buffer) {
-    sodium.crypto_secretbox_easy(target, plain, this.nonce, this.key);
-    sodium.sodium_increment(this.nonce);
+  private deliver(jobs: Promise<Buffer>[], done: TransformCallback) {
+    if (jobs.length === 0) return done();
+    Promise.all(jobs).then(
+      (outs) => {
+        for (const out of outs) this.push(out);
+        done();
+      },
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   }
 }
 
 /**
- * Decrypts sealed blocks starting at block number `firstBlock`. With a `nonce`, the caller seeks the ciphertext to
- * HEADER_SIZE + firstBlock * SEALED_BLOCK_SIZE; without one, the stream starts at the part's first byte and its
- * header is read here. Fails the stream when a block does not authenticate. Whole blocks are opened straight from
- * the incoming chunk into one output buffer per chunk.
+ * Encrypts a plaintext stream into Teldrive's format, 1 MiB at a time on the sealing threads. `nonce` is for tests
+ * that must reproduce a known part; parts get a random one.
  */
-export class DecryptStream extends Transform {
-  private readonly block = Buffer.allocUnsafe(SEALED_BLOCK_SIZE);
-  private filled = 0;
-  private nonce: Buffer | undefined;
-  private readonly key: Buffer;
+export class EncryptStream extends BatchStream {
+  private readonly key: Uint8Array;
+  private readonly nonce: Uint8Array;
+  private block = 0;
+
+  constructor(key: Uint8Array, nonce: Uint8Array = crypto.randomBytes(NONCE_SIZE)) {
+    super(BATCH_BLOCKS * BLOCK_SIZE);
+    // Copies of their own: a view into a shared buffer would send all of it to the thread.
+    this.key = new Uint8Array(key);
+    this.nonce = new Uint8Array(nonce);
+    this.push(Buffer.concat([MAGIC, this.nonce]));
+  }
+
+  protected process(data: ArrayBuffer, length: number): Promise<Buffer> {
+    const job = sealPool.run("seal", this.key, this.nonce, this.block, data, length);
+    this.block += Math.ceil(length / BLOCK_SIZE);
+    return job;
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.gather(chunk, done);
+  }
+
+  override _flush(done: TransformCallback) {
+    this.flushBatch(done);
+  }
+}
+
+/**
+ * Decrypts sealed blocks starting at block number `firstBlock`, 1 MiB at a time on the sealing threads. With a
+ * `nonce`, the caller seeks the ciphertext to HEADER_SIZE + firstBlock * SEALED_BLOCK_SIZE; without one, the stream
+ * starts at the part's first byte and its header is read here. Fails the stream when a block does not authenticate.
+ */
+export class DecryptStream extends BatchStream {
+  private readonly key: Uint8Array;
+  private nonce: Uint8Array | undefined;
+  private readonly header = Buffer.alloc(HEADER_SIZE);
+  private headerFilled = 0;
+  private block: number;
 
   constructor(key: Uint8Array, nonce?: Uint8Array, firstBlock = 0) {
-    super({ highWaterMark: READ_CHUNK });
-    this.key = Buffer.from(key);
-    this.nonce = nonce ? Buffer.from(addToNonce(nonce, firstBlock)) : undefined;
+    super(BATCH_BLOCKS * SEALED_BLOCK_SIZE);
+    this.key = new Uint8Array(key);
+    this.nonce = nonce ? new Uint8Array(nonce) : undefined;
+    this.block = firstBlock;
+  }
+
+  protected process(data: ArrayBuffer, length: number): Promise<Buffer> {
+    const nonce = this.nonce as Uint8Array; // read from the header before any block is sent
+    const job = sealPool.run("open", this.key, nonce, this.block, data, length);
+    this.block += Math.ceil(length / SEALED_BLOCK_SIZE);
+    return job;
   }
 
   override _transform(input: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     let chunk = input;
     if (!this.nonce) {
-      const n = Math.min(HEADER_SIZE - this.filled, chunk.length);
-      chunk.copy(this.block, this.filled, 0, n);
-      this.filled += n;
+      const n = Math.min(HEADER_SIZE - this.headerFilled, chunk.length);
+      chunk.copy(this.header, this.headerFilled, 0, n);
+      this.headerFilled += n;
       chunk = chunk.subarray(n);
-      if (this.filled < HEADER_SIZE) return done();
+      if (this.headerFilled < HEADER_SIZE) return done();
       try {
-        this.nonce = Buffer.from(parseHeader(this.block.subarray(0, HEADER_SIZE)));
+        this.nonce = new Uint8Array(parseHeader(this.header));
       } catch (err) {
         return done(err as Error);
       }
-      this.filled = 0;
     }
-    const blocks = Math.floor((this.filled + chunk.length) / SEALED_BLOCK_SIZE);
-    const out = blocks > 0 ? Buffer.allocUnsafe(blocks * BLOCK_SIZE) : undefined;
-    let offset = 0;
-    for (let b = 0; b < blocks; b++) {
-      const target = (out as Buffer).subarray(b * BLOCK_SIZE, (b + 1) * BLOCK_SIZE);
-      let sealed: Buffer;
-      if (this.filled > 0) {
-        const n = SEALED_BLOCK_SIZE - this.filled;
-        chunk.copy(this.block, this.filled, offset, offset + n);
-        offset += n;
-        this.filled = 0;
-        sealed = this.block;
-      } else {
-        sealed = chunk.subarray(offset, offset + SEALED_BLOCK_SIZE);
-        offset += SEALED_BLOCK_SIZE;
-      }
-      const err = this.open(target, sealed);
-      if (err) return done(err);
-    }
-    chunk.copy(this.block, this.filled, offset);
-    this.filled += chunk.length - offset;
-    done(null, out);
+    this.gather(chunk, done);
   }
 
   override _flush(done: TransformCallback) {
-    if (!this.nonce) return done(this.filled > 0 ? new Error("encrypted part is shorter than its header") : null);
-    if (this.filled === 0) return done();
-    if (this.filled <= BLOCK_OVERHEAD) return done(new Error("encrypted part is truncated"));
-    const out = Buffer.allocUnsafe(this.filled - BLOCK_OVERHEAD);
-    const err = this.open(out, this.block.subarray(0, this.filled));
-    this.filled = 0;
-    done(err ?? null, err ? undefined : out);
-  }
-
-  private open(target: Buffer, sealed: Buffer): Error | undefined {
-    const nonce = this.nonce as Buffer; // set before any block is opened
-    if (!sodium.crypto_secretbox_open_easy(target, sealed, nonce, this.key))
-      return new Error("encrypted part failed authentication");
-    sodium.sodium_increment(nonce);
-    return undefined;
+    if (!this.nonce) return done(this.headerFilled > 0 ? new Error("encrypted part is shorter than its header") : null);
+    this.flushBatch(done);
   }
 }
 
