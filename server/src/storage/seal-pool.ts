@@ -48,10 +48,40 @@ class SealPool {
     return member;
   }
 
+  /** How many threads there are. */
+  get size(): number {
+    return this.members.length;
+  }
+
+  private member(slot: number): Member {
+    return this.members[slot] ?? this.start(slot);
+  }
+
+  /**
+   * Hashing a stream (see seal-worker.mjs) on thread `slot`, which keeps its state: `hash` adds `data[0, length)`
+   * (handed over), `hash-end` answers the block digests, `hash-drop` forgets the stream.
+   */
+  hash(
+    slot: number,
+    op: "hash" | "hash-end" | "hash-drop",
+    stream: number,
+    data?: ArrayBuffer,
+    length = 0,
+  ): Promise<Buffer> {
+    return this.send(this.member(slot % this.members.length), { op, stream, data, length }, data ? [data] : []);
+  }
+
+  private send(member: Member, message: object, transfer: ArrayBuffer[]): Promise<Buffer> {
+    const id = this.nextId++;
+    const result = new Promise<Buffer>((resolve, reject) => member.pending.set(id, { resolve, reject }));
+    member.worker.postMessage({ ...message, id }, transfer);
+    return result;
+  }
+
   private pick(): Member {
     let best: Member | undefined;
     for (let slot = 0; slot < this.members.length; slot++) {
-      const member = this.members[slot] ?? this.start(slot);
+      const member = this.member(slot);
       if (!best || member.pending.size < best.pending.size) best = member;
     }
     return best as Member; // the pool has at least one slot
@@ -69,11 +99,7 @@ class SealPool {
     data: ArrayBuffer,
     length: number,
   ): Promise<Buffer> {
-    const member = this.pick();
-    const id = this.nextId++;
-    const result = new Promise<Buffer>((resolve, reject) => member.pending.set(id, { resolve, reject }));
-    member.worker.postMessage({ id, op, key, nonce, block, data, length }, [data]);
-    return result;
+    return this.send(this.pick(), { op, key, nonce, block, data, length }, [data]);
   }
 }
 

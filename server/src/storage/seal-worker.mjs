@@ -1,7 +1,40 @@
-// A sealing thread (storage/seal-pool.ts): seals or opens a batch of Teldrive blocks with native libsodium, off the
-// event loop. Buffers come and go transferred, not copied.
+// A sealing thread (storage/seal-pool.ts): seals or opens a batch of Teldrive blocks with native libsodium, and
+// keeps the BLAKE3 block hashes of parts being uploaded, off the event loop. Buffers come transferred, not copied.
 import { parentPort } from "node:worker_threads";
+import blakeHash from "@napi-rs/blake-hash";
 import sodium from "sodium-native";
+
+const HASH_BLOCK = 16 * 1024 * 1024;
+/** Hashes in progress, by stream id: the hasher, bytes in its current block, the digests of the blocks done. */
+const hashes = new Map();
+
+function hash(stream, data) {
+  let state = hashes.get(stream);
+  if (!state) {
+    state = { hasher: new blakeHash.Blake3Hasher(), filled: 0, digests: [] };
+    hashes.set(stream, state);
+  }
+  for (let at = 0; at < data.length; ) {
+    const n = Math.min(HASH_BLOCK - state.filled, data.length - at);
+    state.hasher.update(data.subarray(at, at + n));
+    state.filled += n;
+    at += n;
+    if (state.filled === HASH_BLOCK) {
+      state.digests.push(state.hasher.digestBuffer());
+      state.hasher.reset();
+      state.filled = 0;
+    }
+  }
+}
+
+/** The concatenated block digests of a finished stream (a last, shorter block included). */
+function hashEnd(stream) {
+  const state = hashes.get(stream);
+  hashes.delete(stream);
+  if (!state) return Buffer.alloc(0);
+  if (state.filled > 0) state.digests.push(state.hasher.digestBuffer());
+  return Buffer.concat(state.digests);
+}
 
 const BLOCK = 64 * 1024;
 const OVERHEAD = 16;
@@ -47,8 +80,16 @@ function open(key, nonce, data) {
   return out;
 }
 
-parentPort?.on("message", ({ id, op, key, nonce, block, data, length }) => {
+parentPort?.on("message", ({ id, op, key, nonce, block, data, length, stream }) => {
   try {
+    if (op === "hash" || op === "hash-end" || op === "hash-drop") {
+      if (op === "hash") hash(stream, Buffer.from(data, 0, length));
+      const out = op === "hash-end" ? hashEnd(stream) : Buffer.alloc(0);
+      if (op === "hash-drop") hashes.delete(stream);
+      const result = new Uint8Array(out).buffer;
+      parentPort?.postMessage({ id, result, length: out.length }, [result]);
+      return;
+    }
     const input = Buffer.from(data, 0, length);
     const start = nonceAt(Buffer.from(nonce), block);
     const out = (op === "seal" ? seal : open)(Buffer.from(key), start, input);
