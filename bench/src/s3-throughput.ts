@@ -53,6 +53,9 @@ function curl(env: Record<string, string>, args: string[]): Promise<void> {
         `aws:amz:${env.S3_REGION}:s3`,
         "--user",
         `${env.S3_ACCESS_KEY}:${env.S3_SECRET_KEY}`,
+        // Signed without hashing the body first (as the server's SDK sends it); the RADOS Gateway wants the header.
+        "-H",
+        "x-amz-content-sha256: UNSIGNED-PAYLOAD",
         ...args,
       ],
       { stdio: ["ignore", "ignore", "pipe"] },

@@ -72,6 +72,14 @@ describe("data path compatibility with the parts made before", () => {
     await expect(buffer(Readable.from([cipher]).pipe(new DecryptStream(key)))).rejects.toThrow(/authentication/);
   });
 
+  it("fails once, and cleanly, when several batches of a long part do not authenticate", async () => {
+    const key = Buffer.from(fixtures.key, "hex");
+    const cipher = await buffer(Readable.from([fixturePlaintext(5 * 1024 * 1024)]).pipe(new EncryptStream(key)));
+    for (const at of [HEADER_SIZE + 100, HEADER_SIZE + 1_500_000, HEADER_SIZE + 3_000_000])
+      cipher[at] = (cipher[at] ?? 0) ^ 1;
+    await expect(buffer(unevenly(cipher).pipe(new DecryptStream(key)))).rejects.toThrow(/authentication/);
+  });
+
   it("makes the same BLAKE3 block hashes, in any chunking", async () => {
     for (const { plainSize, blockHashes } of fixtures.hashed) {
       const hasher = await BlockHasher.create();

@@ -88,14 +88,20 @@ export function decryptedSize(stored: number): number {
 
 /** Blocks per batch handed to a sealing thread: 1 MiB of plaintext. */
 const BATCH_BLOCKS = 16;
+/** Batches of one stream in the threads' hands at once: enough to keep two threads busy and the source reading. */
+const BATCHES_IN_FLIGHT = 4;
 
 /**
  * Gathers a stream into batches of `batchSize` bytes and hands each to the sealing threads (seal-pool.ts), pushing
- * what comes back in order. The event loop only copies bytes in and out.
+ * what comes back in order. Up to BATCHES_IN_FLIGHT batches are out at once, so the source keeps being read while
+ * the threads work. The event loop only copies bytes in and out.
  */
 abstract class BatchStream extends Transform {
   private batch: Buffer;
   private filled = 0;
+  /** Each batch out, as the promise that its result was pushed (results are pushed in order). */
+  private readonly out: Promise<void>[] = [];
+  private tail: Promise<void> = Promise.resolve();
 
   constructor(private readonly batchSize: number) {
     super({ highWaterMark: READ_CHUNK });
@@ -106,38 +112,47 @@ abstract class BatchStream extends Transform {
   protected abstract process(data: ArrayBuffer, length: number): Promise<Buffer>;
 
   protected gather(chunk: Buffer, done: TransformCallback) {
-    const jobs: Promise<Buffer>[] = [];
     let offset = 0;
     while (offset < chunk.length) {
       const n = Math.min(this.batchSize - this.filled, chunk.length - offset);
       chunk.copy(this.batch, this.filled, offset, offset + n);
       this.filled += n;
       offset += n;
-      if (this.filled === this.batchSize) jobs.push(this.send());
+      if (this.filled === this.batchSize) this.send();
     }
-    this.deliver(jobs, done);
+    const oldest = this.out[0];
+    if (this.out.length < BATCHES_IN_FLIGHT || !oldest) return done();
+    oldest.then(
+      () => done(),
+      (err: unknown) => done(err as Error),
+    );
   }
 
   protected flushBatch(done: TransformCallback) {
-    this.deliver(this.filled > 0 ? [this.send()] : [], done);
+    if (this.filled > 0) this.send();
+    this.tail.then(
+      () => done(),
+      (err: unknown) => done(err as Error),
+    );
   }
 
-  private send(): Promise<Buffer> {
+  private send() {
     // Buffers from allocUnsafeSlow own their whole ArrayBuffer, so it can be transferred.
     const job = this.process(this.batch.buffer as ArrayBuffer, this.filled);
+    // Only the first failure matters (it ends the stream); a later batch's must not go unhandled.
+    job.catch(() => {});
     this.batch = Buffer.allocUnsafeSlow(this.batchSize);
     this.filled = 0;
-    return job;
-  }
-
-  private deliver(jobs: Promise<Buffer>[], done: TransformCallback) {
-    if (jobs.length === 0) return done();
-    Promise.all(jobs).then(
-      (outs) => {
-        for (const out of outs) this.push(out);
-        done();
-      },
-      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    const pushed = this.tail
+      .then(() => job)
+      .then((result) => {
+        this.push(result);
+      });
+    this.tail = pushed;
+    this.out.push(pushed);
+    pushed.then(
+      () => this.out.splice(this.out.indexOf(pushed), 1),
+      (err: unknown) => this.destroy(err instanceof Error ? err : new Error(String(err))),
     );
   }
 }
