@@ -405,6 +405,8 @@ interface Round {
   metadata: number;
   versionP99: number;
   versionMax: number;
+  /** The same with nothing transferring: what the machine's load alone costs. */
+  versionIdleP99: number;
 }
 
 export async function runThroughputBench(): Promise<Record<string, number | string>> {
@@ -483,6 +485,7 @@ export async function runThroughputBench(): Promise<Record<string, number | stri
         server.baseURL,
         upload(session, source, undefined, { encrypted: true, parts: 4 }),
       );
+      const idle = await latencyDuring(server.baseURL, new Promise((resolve) => setTimeout(resolve, 5000)));
       // Keep the data dir (and the page cache) the size of one round.
       const listed = await session.client.list("/");
       await session.client.call("POST", "/api/files/delete", { ids: listed.items.map((f) => f.id) });
@@ -501,16 +504,17 @@ export async function runThroughputBench(): Promise<Record<string, number | stri
         metadata,
         versionP99: percentile(latencies, 99),
         versionMax: Math.max(...latencies),
+        versionIdleP99: percentile(idle, 99),
       };
       rounds.push(r);
       console.error(
-        `throughput round ${round + 1}/${ROUNDS} (MiB/s): up minimal ${mbps(SIZE, upMinimal.ms).toFixed(0)}, ours ${mbps(SIZE, upPlain.ms).toFixed(0)}, hashed ${mbps(SIZE, upHashed.ms).toFixed(0)}, encrypted ${mbps(SIZE, upEncrypted.ms).toFixed(0)}; down nginx ${mbps(SIZE, downNginx.ms).toFixed(0)}, ours ${mbps(SIZE, downPlain.ms).toFixed(0)}, encrypted ${mbps(SIZE, downEncrypted.ms).toFixed(0)}; TTFB ms nginx ${ttfbNginx.toFixed(2)}, ours ${ttfbPlain.toFixed(2)}, encrypted ${ttfbEncrypted.toFixed(2)}; /api/version p99 ${r.versionP99.toFixed(1)} ms (${latencies.length} asked); load ${loadAverage()}`,
+        `throughput round ${round + 1}/${ROUNDS} (MiB/s): up minimal ${mbps(SIZE, upMinimal.ms).toFixed(0)}, ours ${mbps(SIZE, upPlain.ms).toFixed(0)}, hashed ${mbps(SIZE, upHashed.ms).toFixed(0)}, encrypted ${mbps(SIZE, upEncrypted.ms).toFixed(0)}; down nginx ${mbps(SIZE, downNginx.ms).toFixed(0)}, ours ${mbps(SIZE, downPlain.ms).toFixed(0)}, encrypted ${mbps(SIZE, downEncrypted.ms).toFixed(0)}; TTFB ms nginx ${ttfbNginx.toFixed(2)}, ours ${ttfbPlain.toFixed(2)}, encrypted ${ttfbEncrypted.toFixed(2)}; /api/version p99 ${r.versionP99.toFixed(1)} ms (${latencies.length} asked; idle ${r.versionIdleP99.toFixed(1)} ms); load ${loadAverage()}`,
       );
     }
     const gib = SIZE / (1024 * MiB);
     type Phase = Exclude<
       keyof Round,
-      "ttfbNginx" | "ttfbPlain" | "ttfbEncrypted" | "metadata" | "versionP99" | "versionMax"
+      "ttfbNginx" | "ttfbPlain" | "ttfbEncrypted" | "metadata" | "versionP99" | "versionMax" | "versionIdleP99"
     >;
     const speed = (k: Phase) => median(rounds.map((r) => mbps(SIZE, r[k].ms)));
     const cpu = (k: Phase) => median(rounds.map((r) => r[k].cpu / gib));
@@ -556,6 +560,7 @@ export async function runThroughputBench(): Promise<Record<string, number | stri
       "signed-in GET /api/files/{id} (JSON), ms": ttfb("metadata").toFixed(2),
       "range TTFB ours ÷ nginx (target ≤ 1.5)": (ttfb("ttfbPlain") / ttfb("ttfbNginx")).toFixed(2),
       "/api/version p99 during four encrypted 500 MB parts (target < 50 ms)": `${median(rounds.map((r) => r.versionP99)).toFixed(1)} ms (worst round's max ${Math.max(...rounds.map((r) => r.versionMax)).toFixed(1)} ms)`,
+      "/api/version p99 with nothing transferring, same rounds": `${median(rounds.map((r) => r.versionIdleP99)).toFixed(1)} ms`,
       "load average 1/5/15 min, before / after": `${loadBefore} · ${loadAverage()}`,
       note: "the page cache cannot be dropped without root rights to spare: reads (nginx's and ours) may come from memory",
     };
