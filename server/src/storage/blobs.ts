@@ -78,16 +78,16 @@ class JoinedStream extends Readable {
   private skip = 0;
   private left = 0;
   private opening = false;
+  /** Whether the reader wants more (the last push was taken). */
+  private wanted = false;
 
   constructor(private readonly next: () => Promise<Piece | null>) {
     super({ highWaterMark: READ_CHUNK });
   }
 
   override _read() {
-    if (this.source) {
-      this.source.resume();
-      return;
-    }
+    this.wanted = true;
+    if (this.source) return this.drain();
     if (this.opening) return;
     this.opening = true;
     this.next().then(
@@ -105,20 +105,8 @@ class JoinedStream extends Readable {
     this.source = stream;
     this.skip = skip;
     this.left = length;
-    stream.on("data", (chunk: Buffer) => {
-      let piece = chunk;
-      if (this.skip > 0) {
-        const n = Math.min(this.skip, piece.length);
-        piece = piece.subarray(n);
-        this.skip -= n;
-      }
-      if (piece.length > this.left) piece = piece.subarray(0, this.left);
-      this.left -= piece.length;
-      const more = piece.length === 0 || this.push(piece);
-      if (this.left === 0) {
-        this.detach();
-        if (more) this._read();
-      } else if (!more) stream.pause();
+    stream.on("readable", () => {
+      if (this.source === stream) this.drain();
     });
     stream.once("end", () => {
       if (this.source === stream)
@@ -127,13 +115,40 @@ class JoinedStream extends Readable {
     stream.once("error", (err) => {
       if (this.source === stream) this.destroy(err);
     });
+    this.drain();
+  }
+
+  /**
+   * Moves what the source holds to the reader while it wants more. `read()` hands over everything buffered at once,
+   * so many small network chunks go on as one.
+   */
+  private drain() {
+    const stream = this.source;
+    while (stream && this.source === stream && this.wanted) {
+      const chunk = stream.read() as Buffer | null;
+      if (chunk === null) return;
+      let piece = chunk;
+      if (this.skip > 0) {
+        const n = Math.min(this.skip, piece.length);
+        piece = piece.subarray(n);
+        this.skip -= n;
+      }
+      if (piece.length > this.left) piece = piece.subarray(0, this.left);
+      this.left -= piece.length;
+      if (piece.length > 0) this.wanted = this.push(piece);
+      if (this.left === 0) {
+        this.detach();
+        if (this.wanted) this._read();
+        return;
+      }
+    }
   }
 
   private detach() {
     const source = this.source;
     this.source = undefined;
     if (!source) return;
-    source.removeAllListeners("data");
+    source.removeAllListeners("readable");
     source.on("error", () => {});
     source.destroy();
   }
