@@ -525,7 +525,7 @@ export async function runThroughputBench(): Promise<Record<string, number | stri
     };
     const ttfb = (k: "ttfbNginx" | "ttfbPlain" | "ttfbEncrypted" | "metadata") => median(rounds.map((r) => r[k]));
     return {
-      "file size": `${SIZE / MiB} MiB in ${partCount()} parts of ${PART_SIZE / 1e6} MB, ${CONCURRENCY} in flight (the client's defaults); median of ${ROUNDS} interleaved rounds`,
+      "file size": `${SIZE / MiB} MiB in ${partCount()} parts of ${PART_SIZE / MiB} MiB, ${CONCURRENCY} in flight (the client's defaults); median of ${ROUNDS} interleaved rounds`,
       "upload: minimal server, ours, ours hashed, ours encrypted (MiB/s)": [
         speed("upMinimal"),
         speed("upPlain"),
