@@ -406,6 +406,62 @@ describe("several share links per file", () => {
   });
 });
 
+describe("taking a password or an expiry off a link", () => {
+  type Link = { id: string; protected: boolean; expiresAt?: string };
+  const later = () => new Date(Date.now() + 86_400_000).toISOString();
+
+  it("here: null removes either (our addition to Teldrive main's FileShareCreate)", async () => {
+    const doc = await fileWith(user, "/", "clear.txt", Buffer.from("x"));
+    const url = `/files/${doc.id}/shares`;
+    const made = await b("POST", "/files/{id}/shares", url, { body: { password: "pw", expiresAt: later() } });
+    const id = String(made.headers.location).split("/").pop();
+    const patch = (payload: object) =>
+      server.app.inject({ method: "PATCH", url: `/api${url}/${id}`, headers: { cookie: user.cookie }, payload });
+    expect((await patch({ password: null })).statusCode).toBe(204);
+    expect((await b("GET", "/files/{id}/shares", url)).json()).toEqual([
+      expect.objectContaining({ protected: false, expiresAt: expect.any(String) }),
+    ]);
+    expect((await patch({ expiresAt: null })).statusCode).toBe(204);
+    expect((await b("GET", "/files/{id}/shares", url)).json()).toEqual([{ id, protected: false }]);
+  });
+
+  it("COMPAT=teldrive-main: null is refused as Teldrive main does; a new link in place of the old one is the way", async () => {
+    const main = await startServer({ COMPAT: "teldrive-main" });
+    try {
+      const owner = await createUser(main);
+      const folder = await create(main, owner, { name: "shared", type: "folder", path: "/" });
+      const url = `/files/${folder.id}/shares`;
+      const opts = { who: owner, srv: main };
+      const made = await b("POST", "/files/{id}/shares", url, {
+        ...opts,
+        body: { password: "pw", expiresAt: later() },
+      });
+      const old = String(made.headers.location).split("/").pop();
+      const refused = await main.app.inject({
+        method: "PATCH",
+        url: `/api${url}/${old}`,
+        headers: { cookie: owner.cookie },
+        payload: { password: null },
+      });
+      expect(refused.statusCode).toBe(400);
+      // An empty password and a missing expiry change nothing, as in Teldrive main.
+      expect(
+        (await b("PATCH", "/files/{id}/shares/{shareId}", `${url}/${old}`, { ...opts, body: { password: "" } }))
+          .statusCode,
+      ).toBe(204);
+      expect(((await b("GET", "/files/{id}/shares", url, opts)).json() as Link[])[0]?.protected).toBe(true);
+      // What the client does to take the password off and keep the expiry.
+      const [link] = (await b("GET", "/files/{id}/shares", url, opts)).json() as Link[];
+      await b("POST", "/files/{id}/shares", url, { ...opts, body: { expiresAt: link?.expiresAt } });
+      expect((await b("DELETE", "/files/{id}/shares/{shareId}", `${url}/${old}`, opts)).statusCode).toBe(204);
+      const now = (await b("GET", "/files/{id}/shares", url, opts)).json() as Link[];
+      expect(now.map((l) => [l.id === old, l.protected, l.expiresAt])).toEqual([[false, false, link?.expiresAt]]);
+    } finally {
+      await main.close();
+    }
+  });
+});
+
 describe("a protected share, unlocked by its share_token cookie", () => {
   let shareId = "";
   let inside: FileJson;

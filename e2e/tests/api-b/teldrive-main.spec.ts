@@ -159,6 +159,45 @@ test("several links per file: create two, one with a password, change one, remov
   await context.close();
 });
 
+test("a link's password and expiry can be taken off (a new link in its place, as Teldrive main only sets them)", async ({
+  browser,
+}) => {
+  const { page, api, context } = await signedInPage(browser);
+  const file = await api.uploadFile("/", "plans.txt", "plans", { mimeType: "text/plain" });
+  await page.goto("/my-drive?path=/");
+  await row(page, "plans.txt").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Share" }).click();
+  const dialog = page.getByRole("dialog", { name: 'Share "plans.txt"' });
+  const nextYear = `${new Date().getFullYear() + 1}-03-31`;
+  await dialog.getByLabel("Password (optional)").fill("pw-gone");
+  await dialog.getByLabel("Expires on (optional)").fill(nextYear);
+  await dialog.getByRole("button", { name: "Create link" }).click();
+  const links = dialog.getByRole("list", { name: "Links" }).getByRole("listitem");
+  const expires = `expires ${new Date(`${nextYear}T12:00:00`).toLocaleDateString("en-US")}`;
+  await expect(links.nth(0)).toContainText("Protected by a password");
+  await expect(links.nth(0)).toContainText(expires);
+  const first = await dialog.getByRole("textbox", { name: "Link 1" }).inputValue();
+
+  await dialog.getByRole("button", { name: "Change link 1" }).click();
+  await dialog.getByLabel("Remove the password").check();
+  await expect(dialog.getByRole("note")).toContainText("the old address stops working");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(links.nth(0)).toContainText("No password");
+  await expect(links.nth(0)).toContainText(expires);
+  await expect(links).toHaveCount(1);
+  await expect(dialog.getByRole("textbox", { name: "Link 1" })).not.toHaveValue(first);
+
+  // Only the expiry goes: a kept password is typed again, since the new link cannot copy it.
+  await dialog.getByRole("button", { name: "Change link 1" }).click();
+  await dialog.getByLabel("Remove the expiry").check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(links.nth(0)).toContainText("never expires");
+  await expect(links.nth(0)).toContainText("No password");
+  const res = await context.request.get(`${main.baseURL}/api/files/${file.id}/shares`);
+  expect(await res.json()).toEqual([{ id: expect.any(String), protected: false }]);
+  await context.close();
+});
+
 test("Settings → API keys: create, shown once, list, revoke", async ({ browser, playwright }) => {
   const { page, context } = await signedInPage(browser);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
