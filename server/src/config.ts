@@ -86,7 +86,19 @@ export interface Config {
    */
   bulkJobsPerUser: number;
   bulkMaxRows: number;
+  /** Access and refresh token lifetimes (`ACCESS_TOKEN_TTL_SECONDS`: 30 days, `REFRESH_TOKEN_TTL_SECONDS`: a year). */
+  tokenLifetimes: TokenLifetimes;
 }
+
+/** How long an access token and a refresh token live (auth/session.ts); each refresh issues both anew. */
+export interface TokenLifetimes {
+  accessSeconds: number;
+  refreshSeconds: number;
+}
+export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
+  accessSeconds: 30 * 24 * 60 * 60,
+  refreshSeconds: 365 * 24 * 60 * 60,
+};
 
 /** A setting the server cannot start with; main prints the message and exits. */
 export class ConfigError extends Error {}
@@ -189,5 +201,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deleteBatchRows: positiveInt("DELETE_BATCH_ROWS", env.DELETE_BATCH_ROWS, 1000),
     bulkJobsPerUser: positiveInt("BULK_JOBS_PER_USER", env.BULK_JOBS_PER_USER, 2),
     bulkMaxRows: positiveInt("BULK_MAX_ROWS", env.BULK_MAX_ROWS, 1_000_000),
+    tokenLifetimes: {
+      accessSeconds: positiveInt(
+        "ACCESS_TOKEN_TTL_SECONDS",
+        env.ACCESS_TOKEN_TTL_SECONDS,
+        DEFAULT_TOKEN_LIFETIMES.accessSeconds,
+      ),
+      refreshSeconds: positiveInt(
+        "REFRESH_TOKEN_TTL_SECONDS",
+        env.REFRESH_TOKEN_TTL_SECONDS,
+        DEFAULT_TOKEN_LIFETIMES.refreshSeconds,
+      ),
+    },
   };
 }
