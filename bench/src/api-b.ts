@@ -13,6 +13,7 @@ import path from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
 import { signInRequest, uniquePhone } from "../../e2e/lib/auth.js";
+import { DriveApi } from "../../e2e/lib/drive-api.js";
 import { type DriveServer, startDriveServer } from "../../e2e/lib/server.js";
 import { COOKIE_NAME, createSession } from "../../server/src/auth/session.js";
 import { ensureUserDefaults } from "../../server/src/auth/user-defaults.js";
@@ -195,20 +196,17 @@ async function firstLoad(): Promise<string[][]> {
         const setup = await browser.newContext({ baseURL: server.baseURL });
         if (generation === "API-B") await signInThroughPage(setup, server);
         else await signInRequest(server, setup.request, uniquePhone());
-        const made = await setup.request.post("/api/files", { data: { name: "Shared", type: "folder", path: "/" } });
-        const folder = (await made.json()) as { id: string };
-        for (let i = 0; i < 10; i++)
-          await setup.request.post("/api/files", { data: { name: `doc ${i}`, type: "folder", path: "/Shared" } });
+        const api = new DriveApi(setup.request);
+        const folder = await api.createFolder("Shared", "/");
+        for (let i = 0; i < 10; i++) await api.createFolder(`doc ${i}`, "/Shared");
         const share =
           generation === "API-B"
-            ? String((await setup.request.post(`/api/files/${folder.id}/shares`, { data: {} })).headers().location)
+            ? String(
+                (await setup.request.post(`/api/files/${String(folder.id)}/shares`, { data: {} })).headers().location,
+              )
                 .split("/")
                 .pop()
-            : (
-                (await (await setup.request.post(`/api/files/${folder.id}/share`, { data: {} })).json()) as {
-                  id: string;
-                }
-              ).id;
+            : await api.share(String(folder.id));
         const cookies = await setup.cookies();
         await setup.close();
         const measure = async (url: string, label: string, signedIn: boolean): Promise<PageWeight> => {

@@ -2,7 +2,7 @@
 // through auth attempts, cursor paging from both ends, upload, download and previews through `/content`, several
 // links per file, delete, and Settings → API keys. The same server without COMPAT is the client's API-A path (every
 // other spec); `COMPAT=teldrive-1.8` is Teldrive 1.x's (lib/teldrive.ts, trash.spec.ts).
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Route } from "@playwright/test";
 import { DriveApi, expect, setSettings, test, uniquePhone } from "../../fixtures.js";
 import { type DriveServer, startDriveServer } from "../../lib/server.js";
 
@@ -90,6 +90,66 @@ test("a folder paged by cursor: End reaches the last file at once, scrolling bac
   }).toPass();
   await page.keyboard.press("End");
   await expect(row(page, "f129.txt")).toBeVisible();
+  await context.close();
+});
+
+test("scrolling up from the end through placeholders: rows on screen stay put as earlier pages arrive", async ({
+  browser,
+}) => {
+  const { page, api, context } = await signedInPage(browser, { pageSize: "20" });
+  await api.createFolder("rows");
+  for (let i = 0; i < 300; i++) await api.createFolder(`r${String(i).padStart(3, "0")}`, "/rows");
+  // Pages are held here and let through one at a time, so the rows on screen can be measured before and after each.
+  const held: Route[] = [];
+  let holding = false;
+  await page.route(/\/api\/files\?/, (route) => (holding ? held.push(route) : route.continue()));
+  await page.goto("/my-drive?path=/rows");
+  await row(page, "r000").click();
+  await page.keyboard.press("End");
+  await expect(row(page, "r299")).toBeVisible();
+  await expect(list(page)).toHaveAttribute("aria-label", /\d+\+ items$/);
+  holding = true;
+  await list(page).hover();
+  /** Names and tops of the named rows on screen (not the focused row, which is kept rendered wherever it is). */
+  const onScreen = () =>
+    list(page).evaluate((el) => {
+      const view = el.getBoundingClientRect();
+      return [...el.querySelectorAll('[role="row"]:not([data-placeholder])')].flatMap((r) => {
+        const name = r.textContent?.match(/r\d{3}/)?.[0];
+        const { top, bottom } = r.getBoundingClientRect();
+        return name && top >= view.top && bottom <= view.bottom ? [[name, Math.round(top)] as const] : [];
+      });
+    });
+  const frame = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const heights = new Set<number>();
+  let pages = 0;
+  while ((await list(page).getAttribute("aria-label")) !== "rows") {
+    // Scroll up until the view asks for an earlier page.
+    await expect(async () => {
+      if (held.length === 0) await page.mouse.wheel(0, -300);
+      expect(held.length).toBeGreaterThan(0);
+    }).toPass();
+    await frame();
+    const before = await onScreen();
+    expect(before.length).toBeGreaterThan(0);
+    const route = held.shift();
+    if (!route) break;
+    const done = page.waitForResponse((res) => res.url() === route.request().url());
+    await route.continue();
+    await done;
+    await frame();
+    heights.add(await list(page).evaluate((el) => el.scrollHeight));
+    const after = new Map(await onScreen());
+    pages++;
+    for (const [name, top] of before) expect(after.get(name), `${name} after page ${pages}`).toBe(top);
+  }
+  // The reserve between the walks grew and the walks met (the list's height changed) while the view was in the tail.
+  expect(heights.size).toBeGreaterThan(1);
+  holding = false;
+  for (const route of held) await route.continue();
+  await page.keyboard.press("Home");
+  await expect(row(page, "r000")).toBeVisible();
   await context.close();
 });
 
