@@ -24,6 +24,10 @@ export const walkKeysMigration: string[] = [
   "CREATE INDEX file_key_changes_at ON file_key_changes (at)",
   `CREATE FUNCTION files_walk_key() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
+     -- A stored key computed anew for every row (db/name-keys.ts) moves no item: nothing to record.
+     IF current_setting('drive.walk_keys', true) = 'off' THEN
+       RETURN NEW;
+     END IF;
      INSERT INTO file_key_changes (file_id, name_key, size, updated_at)
        VALUES (OLD.id, OLD.name_key, OLD.size, OLD.updated_at);
      NEW.key_xid := pg_current_xact_id();
