@@ -240,5 +240,11 @@ async function firstLoad(): Promise<string[][]> {
 
 const rows: string[][] = [];
 if (process.env.API_B_PARTS !== "cursor") rows.push(...(await firstLoad()));
-if (process.env.API_B_PARTS !== "load") for (const backend of BACKENDS) rows.push(...(await cursorFigures(backend)));
+if (process.env.API_B_PARTS !== "load")
+  for (const backend of BACKENDS) {
+    const figures = await cursorFigures(backend);
+    // Each backend's figures as soon as they are known, so a long run cut short keeps them.
+    for (const r of figures) log(`| ${r.join(" | ")} |`);
+    rows.push(...figures);
+  }
 console.log(["| where | measure | figure |", "|---|---|---|", ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n"));
