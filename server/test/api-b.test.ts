@@ -91,7 +91,7 @@ async function fileWith(who: TestUser, path: string, name: string, bytes: Buffer
     headers: { cookie: who.cookie, "content-type": "application/octet-stream" },
     payload: bytes,
   });
-  expect(upload.statusCode).toBe(200);
+  expect(upload.statusCode, upload.body).toBe(200);
   const { partId } = upload.json() as { partId: number };
   return create(server, who, { name, type: "file", path, mimeType, size: bytes.length, parts: [{ id: partId }] });
 }
