@@ -1,5 +1,5 @@
 /**
- * Migration 11: where a renamed item stands in a cursor walk that began before the rename (files/cursor-paging.ts).
+ * Migration 12: where a renamed item stands in a cursor walk that began before the rename (files/cursor-paging.ts).
  *
  * A walk places every row at its sort keys as of the walk's first page (the database snapshot that page was read
  * in, carried in the cursor), so a row whose name, size or time changes during the walk is listed exactly once.
