@@ -1355,6 +1355,8 @@ export interface components {
             authAttempts: boolean;
             /** @description `GET/POST /users/api-keys` and `DELETE /users/api-keys/{id}`: long-lived keys for scripts and rclone, sent as `X-Api-Key` on every call that needs a session. Teldrive 1.8 has none. */
             apiKeys: boolean;
+            /** @description Teldrive main's live events: `GET /events/stream` (Server-Sent Events, resumable with `Last-Event-ID`, plus our `reload` message) and `GET /events` (docs/api.md, "Live events"). Teldrive 1.8 has none. */
+            events: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {

@@ -17,6 +17,8 @@ import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
 import { useCompression } from "./delivery/compression.js";
 import type { Deps } from "./deps.js";
+import { eventJobs } from "./events/jobs.js";
+import { eventRoutes } from "./events/routes.js";
 import { fileJobs } from "./files/jobs.js";
 import { fileRoutes } from "./files/routes.js";
 import { refuseNulInUrl, registerBodyParsers } from "./http/body-parsers.js";
@@ -91,6 +93,7 @@ export async function buildApp(
     ...thumbnailJobs(services),
     ...signInJobs,
     ...shareJobs,
+    ...eventJobs,
   ];
   const full: Deps = { ...services, jobs: createJobQueue(deps.db, jobs) };
   const trusted = deps.config.trustProxy ? proxyAddr.compile(deps.config.trustProxy) : () => false;
@@ -143,6 +146,8 @@ export async function buildApp(
           await signedIn.register(userRoutes, full);
           await signedIn.register(apiKeyRoutes, full);
           await signedIn.register(thumbnailRoutes, full);
+          // Live events (Teldrive main's /events): Teldrive 1.8 has none.
+          if (!deps.config.teldrive18) await signedIn.register(eventRoutes, full);
         });
       },
       { prefix: "/api" },
