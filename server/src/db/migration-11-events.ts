@@ -97,7 +97,7 @@ export const eventsMigration: string[] = [
    BEGIN
      INSERT INTO events (user_id, type, source)
      SELECT n.user_id, 'uploads.progress', jsonb_build_object(
-              'id', n.upload_id, 'name', regexp_replace(n.name, '\.part\.[0-9]+$', ''), 'type', 'file', 'parentId', '',
+              'id', n.upload_id, 'name', regexp_replace(n.name, '[.]part[.][0-9]+$', ''), 'type', 'file', 'parentId', '',
               'progress', jsonb_build_object('partNo', n.part_no, 'partSize', n.size,
                 'parts', (SELECT count(*) FROM uploads u WHERE u.user_id = n.user_id AND u.upload_id = n.upload_id),
                 'bytes', (SELECT coalesce(sum(u.size), 0) FROM uploads u
