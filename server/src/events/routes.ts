@@ -39,7 +39,8 @@ export async function eventRoutes(app: FastifyInstance, deps: Deps) {
     return rows.map((r) => JSON.parse(toLogEvent(r).json) as unknown);
   });
 
-  app.get("/events/stream", async (req, reply) => {
+  // No HEAD twin: it would open a stream too.
+  app.get("/events/stream", { exposeHeadRoute: false }, async (req, reply) => {
     const { userId } = req.user;
     const query = req.query as Record<string, string | string[] | undefined>;
     if ((perUser.get(userId) ?? 0) >= STREAMS_PER_USER) throw new HttpError(429, "too many open event streams");
