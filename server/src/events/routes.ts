@@ -65,11 +65,12 @@ export async function eventRoutes(app: FastifyInstance, deps: Deps) {
 
     // Live events are held while the missed ones are read, so none falls between the two.
     let held: Parameters<EventStream["send"]>[0][] | undefined = [];
+    let heldOverflow = false;
     const unsubscribe = hub.subscribe(userId, (event) => {
       if (!wanted(event.type)) return;
-      if (held) {
-        if (held.length <= MAX_REPLAY) held.push(event);
-      } else stream.send(event);
+      if (!held) stream.send(event);
+      else if (held.length < MAX_REPLAY) held.push(event);
+      else heldOverflow = true;
     });
     res.on("close", () => {
       unsubscribe();
@@ -83,7 +84,8 @@ export async function eventRoutes(app: FastifyInstance, deps: Deps) {
 
     try {
       const sent = resumeFrom === undefined ? new Set<number>() : await catchUp(stream, userId, resumeFrom, wanted);
-      for (const event of held ?? []) if (!sent.has(event.seq)) stream.send(event);
+      if (heldOverflow) stream.reload("overflow", hub.position());
+      else for (const event of held ?? []) if (!sent.has(event.seq)) stream.send(event);
       held = undefined;
     } catch (err) {
       req.log.error(err);
