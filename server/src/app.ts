@@ -147,7 +147,7 @@ export async function buildApp(
           await signedIn.register(apiKeyRoutes, full);
           await signedIn.register(thumbnailRoutes, full);
           // Live events (Teldrive main's /events): Teldrive 1.8 has none.
-          if (!deps.config.teldrive18) await signedIn.register(eventRoutes, full);
+          if (deps.config.compat !== "teldrive-1.8") await signedIn.register(eventRoutes, full);
         });
       },
       { prefix: "/api" },

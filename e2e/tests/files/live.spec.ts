@@ -1,5 +1,7 @@
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
-import { expect, type Page, test } from "../../fixtures.js";
+import { DriveApi, expect, type Page, test, uniquePhone } from "../../fixtures.js";
+import { signInRequest } from "../../lib/auth.js";
+import { startDriveServer } from "../../lib/server.js";
 import { createEmptyFile, createManyFiles } from "../browsing/seed.js";
 
 // Changes made elsewhere show in an open tab within a second (issue 24): the server pushes an event
@@ -121,4 +123,33 @@ test.describe("live changes", () => {
     ).toBeVisible();
     await device.dispose();
   });
+});
+
+test("against Teldrive 1.8 (no events) the client opens no event stream and behaves as before", async ({ browser }) => {
+  const teldrive = await startDriveServer({ env: { COMPAT: "teldrive-1.8" } });
+  try {
+    const context = await browser.newContext({ baseURL: teldrive.baseURL });
+    await signInRequest(teldrive, context.request, uniquePhone());
+    const page = await context.newPage();
+    const streams: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/events")) streams.push(r.url());
+    });
+    // The client has decided what the server is once both probes answered.
+    const probed = Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/capabilities")),
+      page.waitForResponse((r) => r.url().endsWith("/api/users/api-keys")),
+    ]);
+    await page.goto("/my-drive?path=/");
+    await probed;
+    await new DriveApi(context.request).mkdir("/Made elsewhere");
+    await page.reload();
+    await expect(
+      page.getByRole("grid", { name: "My Drive" }).getByRole("row", { name: /^Made elsewhere/ }),
+    ).toBeVisible();
+    expect(streams).toEqual([]);
+    await context.close();
+  } finally {
+    await teldrive.stop();
+  }
 });
