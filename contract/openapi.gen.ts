@@ -1377,6 +1377,8 @@ export interface components {
             apiKeys: boolean;
             /** @description Imports in Teldrive main's shapes: `/jobs` (runs of `sync.run`, plus our `POST /jobs/{id}/retry`), `/periodic-jobs` (cron schedules) and `POST /periodic-jobs/test-connection`, from `local://` (folders the admin allows), `dav(s)://`, `sftp://` and `http(s)://` sources. Teldrive 1.8 has none; absent: none. */
             jobs?: boolean;
+            /** @description Teldrive main's live events: `GET /events/stream` (Server-Sent Events, resumable with `Last-Event-ID`, plus our `reload` message) and `GET /events` (docs/api.md, "Live events"). Teldrive 1.8 has none. */
+            events: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {

@@ -17,6 +17,8 @@ import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
 import { useCompression } from "./delivery/compression.js";
 import type { Deps } from "./deps.js";
+import { eventJobs } from "./events/jobs.js";
+import { eventRoutes } from "./events/routes.js";
 import { fileJobs } from "./files/jobs.js";
 import { fileRoutes } from "./files/routes.js";
 import { refuseNulInUrl, registerBodyParsers } from "./http/body-parsers.js";
@@ -95,6 +97,7 @@ export async function buildApp(
     ...shareJobs,
     // Imports (/jobs, /periodic-jobs): runs and the schedule check.
     ...importJobs(services),
+    ...eventJobs,
   ];
   const full: Deps = { ...services, jobs: createJobQueue(deps.db, jobs) };
   const trusted = deps.config.trustProxy ? proxyAddr.compile(deps.config.trustProxy) : () => false;
@@ -149,6 +152,8 @@ export async function buildApp(
           await signedIn.register(thumbnailRoutes, full);
           // Teldrive 1.8 has no /jobs.
           if (deps.config.compat !== "teldrive-1.8") await signedIn.register(importRoutes, full);
+          // Live events (Teldrive main's /events): Teldrive 1.8 has none.
+          if (deps.config.compat !== "teldrive-1.8") await signedIn.register(eventRoutes, full);
         });
       },
       { prefix: "/api" },

@@ -19,6 +19,7 @@ export const CAPABILITIES: Capabilities = {
   authAttempts: true,
   apiKeys: true,
   jobs: true,
+  events: true,
 };
 
 export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {

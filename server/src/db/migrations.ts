@@ -7,6 +7,7 @@ import { signUpMigration } from "./migration-8-sign-up.js";
 import { apiBAuthMigration } from "./migration-10-api-b-auth.js";
 import { importsMigration } from "./migration-11-imports.js";
 import { walkKeysMigration } from "./migration-12-walk-keys.js";
+import { eventsMigration } from "./migration-13-events.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -131,6 +132,8 @@ export const migrations: (string | string[])[] = [
   importsMigration,
   // 12: sort keys of renamed items as a cursor walk began (see migration-12-walk-keys.ts).
   walkKeysMigration,
+  // 13: the change log behind the live event stream (see migration-13-events.ts).
+  eventsMigration,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {
