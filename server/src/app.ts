@@ -30,6 +30,7 @@ import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareJobs } from "./shares/jobs.js";
 import { ownerShareRoutes } from "./shares/owner-routes.js";
 import { publicShareRoutes } from "./shares/public-routes.js";
+import { starRoutes } from "./stars/routes.js";
 import { Blobs } from "./storage/blobs.js";
 import { openThumbnailCache } from "./thumbnails/cache.js";
 import { thumbnailJobs } from "./thumbnails/jobs.js";
@@ -143,6 +144,7 @@ export async function buildApp(
           await signedIn.register(userRoutes, full);
           await signedIn.register(apiKeyRoutes, full);
           await signedIn.register(thumbnailRoutes, full);
+          await signedIn.register(starRoutes, full);
         });
       },
       { prefix: "/api" },
