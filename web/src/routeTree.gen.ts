@@ -15,6 +15,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
+import { Route as AuthedStarredRouteImport } from './routes/_authed/starred'
 import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
 import { Route as AuthedTrashRouteImport } from './routes/_authed/trash'
 import { Route as ShareIdRouteImport } from './routes/share.$id'
@@ -49,6 +50,11 @@ const AuthedMyDriveRoute = AuthedMyDriveRouteImport.update({
   path: '/my-drive',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedStarredRoute = AuthedStarredRouteImport.update({
+  id: '/starred',
+  path: '/starred',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedStorageRoute = AuthedStorageRouteImport.update({
   id: '/storage',
   path: '/storage',
@@ -80,6 +86,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
@@ -91,6 +98,7 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
@@ -105,6 +113,7 @@ export interface FileRoutesById {
   '/_auth/login': typeof AuthLoginRoute
   '/_authed/$view': typeof AuthedViewRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
+  '/_authed/starred': typeof AuthedStarredRoute
   '/_authed/storage': typeof AuthedStorageRoute
   '/_authed/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
@@ -118,6 +127,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/$view'
     | '/my-drive'
+    | '/starred'
     | '/storage'
     | '/trash'
     | '/share/$id'
@@ -129,6 +139,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/$view'
     | '/my-drive'
+    | '/starred'
     | '/storage'
     | '/trash'
     | '/share/$id'
@@ -142,6 +153,7 @@ export interface FileRouteTypes {
     | '/_auth/login'
     | '/_authed/$view'
     | '/_authed/my-drive'
+    | '/_authed/starred'
     | '/_authed/storage'
     | '/_authed/trash'
     | '/share/$id'
@@ -200,6 +212,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMyDriveRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/starred': {
+      id: '/_authed/starred'
+      path: '/starred'
+      fullPath: '/starred'
+      preLoaderRoute: typeof AuthedStarredRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/storage': {
       id: '/_authed/storage'
       path: '/storage'
@@ -251,6 +270,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 interface AuthedRouteChildren {
   AuthedViewRoute: typeof AuthedViewRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
+  AuthedStarredRoute: typeof AuthedStarredRoute
   AuthedStorageRoute: typeof AuthedStorageRoute
   AuthedTrashRoute: typeof AuthedTrashRoute
   AuthedSettingsTabIdRoute: typeof AuthedSettingsTabIdRoute
@@ -260,6 +280,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedViewRoute: AuthedViewRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
+  AuthedStarredRoute: AuthedStarredRoute,
   AuthedStorageRoute: AuthedStorageRoute,
   AuthedTrashRoute: AuthedTrashRoute,
   AuthedSettingsTabIdRoute: AuthedSettingsTabIdRoute,
