@@ -15,6 +15,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
+import { Route as AuthedReceiveShareRouteImport } from './routes/_authed/receive-share'
 import { Route as AuthedStarredRouteImport } from './routes/_authed/starred'
 import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
 import { Route as AuthedTrashRouteImport } from './routes/_authed/trash'
@@ -48,6 +49,11 @@ const AuthedViewRoute = AuthedViewRouteImport.update({
 const AuthedMyDriveRoute = AuthedMyDriveRouteImport.update({
   id: '/my-drive',
   path: '/my-drive',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedReceiveShareRoute = AuthedReceiveShareRouteImport.update({
+  id: '/receive-share',
+  path: '/receive-share',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedStarredRoute = AuthedStarredRouteImport.update({
@@ -86,6 +92,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/receive-share': typeof AuthedReceiveShareRoute
   '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
@@ -98,6 +105,7 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/receive-share': typeof AuthedReceiveShareRoute
   '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
@@ -113,6 +121,7 @@ export interface FileRoutesById {
   '/_auth/login': typeof AuthLoginRoute
   '/_authed/$view': typeof AuthedViewRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
+  '/_authed/receive-share': typeof AuthedReceiveShareRoute
   '/_authed/starred': typeof AuthedStarredRoute
   '/_authed/storage': typeof AuthedStorageRoute
   '/_authed/trash': typeof AuthedTrashRoute
@@ -127,6 +136,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/$view'
     | '/my-drive'
+    | '/receive-share'
     | '/starred'
     | '/storage'
     | '/trash'
@@ -139,6 +149,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/$view'
     | '/my-drive'
+    | '/receive-share'
     | '/starred'
     | '/storage'
     | '/trash'
@@ -153,6 +164,7 @@ export interface FileRouteTypes {
     | '/_auth/login'
     | '/_authed/$view'
     | '/_authed/my-drive'
+    | '/_authed/receive-share'
     | '/_authed/starred'
     | '/_authed/storage'
     | '/_authed/trash'
@@ -210,6 +222,13 @@ declare module '@tanstack/react-router' {
       path: '/my-drive'
       fullPath: '/my-drive'
       preLoaderRoute: typeof AuthedMyDriveRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/receive-share': {
+      id: '/_authed/receive-share'
+      path: '/receive-share'
+      fullPath: '/receive-share'
+      preLoaderRoute: typeof AuthedReceiveShareRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/starred': {
@@ -270,6 +289,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 interface AuthedRouteChildren {
   AuthedViewRoute: typeof AuthedViewRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
+  AuthedReceiveShareRoute: typeof AuthedReceiveShareRoute
   AuthedStarredRoute: typeof AuthedStarredRoute
   AuthedStorageRoute: typeof AuthedStorageRoute
   AuthedTrashRoute: typeof AuthedTrashRoute
@@ -280,6 +300,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedViewRoute: AuthedViewRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
+  AuthedReceiveShareRoute: AuthedReceiveShareRoute,
   AuthedStarredRoute: AuthedStarredRoute,
   AuthedStorageRoute: AuthedStorageRoute,
   AuthedTrashRoute: AuthedTrashRoute,
