@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
+import { Route as AuthedJobsRouteImport } from './routes/_authed/jobs'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
 import { Route as AuthedReceiveShareRouteImport } from './routes/_authed/receive-share'
 import { Route as AuthedStarredRouteImport } from './routes/_authed/starred'
@@ -44,6 +45,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const AuthedViewRoute = AuthedViewRouteImport.update({
   id: '/$view',
   path: '/$view',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedJobsRoute = AuthedJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedMyDriveRoute = AuthedMyDriveRouteImport.update({
@@ -91,6 +97,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
+  '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/receive-share': typeof AuthedReceiveShareRoute
   '/starred': typeof AuthedStarredRoute
@@ -104,6 +111,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
+  '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/receive-share': typeof AuthedReceiveShareRoute
   '/starred': typeof AuthedStarredRoute
@@ -120,6 +128,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
   '/_authed/$view': typeof AuthedViewRoute
+  '/_authed/jobs': typeof AuthedJobsRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
   '/_authed/receive-share': typeof AuthedReceiveShareRoute
   '/_authed/starred': typeof AuthedStarredRoute
@@ -135,6 +144,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$view'
+    | '/jobs'
     | '/my-drive'
     | '/receive-share'
     | '/starred'
@@ -148,6 +158,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$view'
+    | '/jobs'
     | '/my-drive'
     | '/receive-share'
     | '/starred'
@@ -163,6 +174,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/_auth/login'
     | '/_authed/$view'
+    | '/_authed/jobs'
     | '/_authed/my-drive'
     | '/_authed/receive-share'
     | '/_authed/starred'
@@ -215,6 +227,13 @@ declare module '@tanstack/react-router' {
       path: '/$view'
       fullPath: '/$view'
       preLoaderRoute: typeof AuthedViewRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/jobs': {
+      id: '/_authed/jobs'
+      path: '/jobs'
+      fullPath: '/jobs'
+      preLoaderRoute: typeof AuthedJobsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/my-drive': {
@@ -288,6 +307,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface AuthedRouteChildren {
   AuthedViewRoute: typeof AuthedViewRoute
+  AuthedJobsRoute: typeof AuthedJobsRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
   AuthedReceiveShareRoute: typeof AuthedReceiveShareRoute
   AuthedStarredRoute: typeof AuthedStarredRoute
@@ -299,6 +319,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedViewRoute: AuthedViewRoute,
+  AuthedJobsRoute: AuthedJobsRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
   AuthedReceiveShareRoute: AuthedReceiveShareRoute,
   AuthedStarredRoute: AuthedStarredRoute,

@@ -78,7 +78,7 @@ test("Share → Drive: files shared to the app are uploaded into the folder chos
     { name: "beach.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a jpeg") },
     { name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("shared text") },
   ]);
-  await page.evaluate(() => (document.querySelector("#shared-input")?.closest("form") as HTMLFormElement).submit());
+  await page.evaluate(() => document.querySelector<HTMLInputElement>("#shared-input")?.form?.submit());
   await expect(page).toHaveURL(/\/receive-share$/);
   await expect(page.getByRole("heading", { name: "Upload shared files" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Shared files" }).getByRole("listitem")).toHaveText([

@@ -63,7 +63,10 @@ export function ReceiveShare() {
         >
           <ul aria-label="Shared files" className="flex flex-col divide-y divide-outline-variant">
             {files.map((file) => (
-              <li key={`${file.name}:${file.size}:${file.lastModified}`} className="flex justify-between gap-3 py-2 text-sm">
+              <li
+                key={`${file.name}:${file.size}:${file.lastModified}`}
+                className="flex justify-between gap-3 py-2 text-sm"
+              >
                 <span className="truncate">{file.name}</span>
                 <span className="shrink-0 text-on-surface-variant">{formatSize(file.size)}</span>
               </li>

@@ -75,7 +75,7 @@ describe("Download as zip past the classic zip's limits (ZIP64), checked with un
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("writes an archive of 70,000 entries that unzip reads whole", async () => {
+  it("writes an archive of 70,000 entries that unzip reads whole", { timeout: 15 * 60_000 }, async () => {
     const entries: PlannedEntry[] = [];
     for (let f = 0; f < 700; f++) {
       entries.push({ kind: "folder", path: `folder ${f}` });
