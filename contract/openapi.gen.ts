@@ -1355,6 +1355,8 @@ export interface components {
             authAttempts: boolean;
             /** @description `GET/POST /users/api-keys` and `DELETE /users/api-keys/{id}`: long-lived keys for scripts and rclone, sent as `X-Api-Key` on every call that needs a session. Teldrive 1.8 has none. */
             apiKeys: boolean;
+            /** @description Uploads with `encrypted=true` work: the server has an `ENCRYPTION_KEY`. Without one such parts get 400 "encryption is not enabled", so a client must not offer encryption. A real Teldrive cannot say (clients assume it can). */
+            encryption: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {

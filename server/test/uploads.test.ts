@@ -144,6 +144,13 @@ describe("POST /api/uploads/{id}", () => {
     expect(await channelFiles(keyless)).toEqual([]);
   });
 
+  it("/capabilities says whether encrypted uploads can work, so a client offers them only then", async () => {
+    const withKey = await server.app.inject({ url: "/api/capabilities" });
+    expect(withKey.json()).toMatchObject({ encryption: true });
+    const withoutKey = await keyless.app.inject({ url: "/api/capabilities" });
+    expect(withoutKey.json()).toMatchObject({ encryption: false });
+  });
+
   it("needs a session, and only the user's own channels", async () => {
     const anon = await server.app.inject({ method: "POST", url: `/api/uploads/x?${partQuery()}`, payload: "abc" });
     expect(anon.statusCode).toBe(401);
