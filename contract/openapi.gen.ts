@@ -1841,7 +1841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The name is taken by a file, or by a folder when creating a file (a file is replaced only with `replace: true`) */
+            /** @description The name is taken by a folder when creating a file, or by a file when creating a folder (a file onto a file replaces its content and keeps its id, as Teldrive's upsert does) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -59,12 +59,12 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       if (parent?.type !== "folder") throw notFound("parent folder not found");
       const content = body.type === "file" ? await readContent(q, blobs, user.userId, body) : null;
       const updatedAt = body.updatedAt ?? new Date().toISOString();
-      // Teldrive's create is an upsert that keeps an existing folder: clients re-upload a folder to resume.
-      const sameFolder = (row: FileRow | undefined) => body.type === "folder" && row?.type === "folder";
-      const existing = await sibling(q, user.userId, parent.id, name);
-      if (existing) {
-        if (sameFolder(existing)) return existing;
-        if (!body.replace || existing.type !== "file" || !content) throw clash(name);
+      // Teldrive's create is an upsert (`ON CONFLICT … DO UPDATE`): an existing folder is answered again (clients
+      // re-upload a folder to resume) and a file onto a file replaces its content, keeping its id (clients upload the
+      // same folder again). A folder and a file never replace each other: a folder's children would be lost.
+      const upsert = async (existing: FileRow): Promise<FileRow | undefined> => {
+        if (body.type === "folder" && existing.type === "folder") return existing;
+        if (existing.type !== "file" || !content) throw clash(name);
         const [replaced] = await q.query<FileRow>(
           `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,
              hash = $8, updated_at = $9 WHERE id = $1 RETURNING *`,
@@ -83,7 +83,9 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
         // The old parts go unless the new content reuses them (the reclaim job checks).
         await releaseParts(q, partRefs(existing));
         return replaced;
-      }
+      };
+      const existing = await sibling(q, user.userId, parent.id, name);
+      if (existing) return upsert(existing);
       const [created] = await q.query<FileRow>(
         `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
            channel_id, hash, updated_at)
@@ -106,10 +108,10 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
         ],
       );
       if (!created) {
-        // A concurrent create of the same name committed first.
+        // A concurrent create of the same name committed first: this one goes over it, as if it came second.
         const winner = await sibling(q, user.userId, parent.id, name);
-        if (sameFolder(winner)) return winner;
-        throw clash(name);
+        if (!winner) throw clash(name);
+        return upsert(winner);
       }
       return created;
     });
