@@ -20,6 +20,8 @@ export interface PreviewModalProps {
 /** Full-window preview with previous/next within the folder, download, and Esc to close. */
 export function PreviewModal({ item, items, source, onClose }: PreviewModalProps) {
   const list = useMemo(() => previewableItems(items, item), [items, item]);
+  // Radix gives the focus back only to a Dialog.Trigger; the row (or button) that opened the preview gets it here.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const [index, setIndex] = useState(() =>
     Math.max(
       0,
@@ -50,6 +52,10 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
         <RadixDialog.Content
           aria-describedby={undefined}
           onKeyDown={onKeyDown}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener?.isConnected) opener.focus();
+          }}
           className="fixed inset-2 z-50 flex flex-col overflow-hidden rounded-2xl bg-surface text-on-surface shadow-2xl outline-none sm:inset-6"
         >
           <header className="flex items-center gap-2 border-b border-outline-variant py-1 pr-1 pl-4">
