@@ -77,3 +77,76 @@ test("a server without an encryption key: Settings says so at the switch, and up
     await server.stop();
   }
 });
+
+test('copying into the same folder makes "Copy of …", then numbered names, as Drive does', async ({
+  authedPage: page,
+  api,
+}) => {
+  await api.mkdir("/Docs");
+  await api.uploadFile("/Docs", "report.pdf", "the report", { mimeType: "application/pdf" });
+  await openDrive(page, "/Docs");
+  for (const expected of ["Copy of report.pdf", "Copy of report (1).pdf"]) {
+    await row(page, "report.pdf").click({ button: "right" });
+    await page.getByRole("menuitem", { name: "Copy", exact: true }).click();
+    const picker = page.getByRole("dialog", { name: 'Copy "report.pdf"' });
+    await picker.getByRole("button", { name: "Copy here" }).click();
+    await expect(picker).toHaveCount(0);
+    await expect(row(page, expected)).toBeVisible();
+  }
+  const names = (await api.list("/Docs")).items.map((f) => f.name).sort();
+  expect(names).toEqual(["Copy of report (1).pdf", "Copy of report.pdf", "report.pdf"]);
+});
+
+test('"Copy link" copies the public share link where the file has one, and says which link it copied', async ({
+  authedPage: page,
+  api,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const shared = await api.uploadFile("/", "shared.txt", "for everyone", { mimeType: "text/plain" });
+  const own = await api.uploadFile("/", "own.txt", "for me", { mimeType: "text/plain" });
+  const shareId = await api.share(shared.id ?? "");
+  await openDrive(page);
+
+  await row(page, "shared.txt").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Copy link" }).click();
+  await expect(page.getByText("Share link copied: anyone with it can open the file.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${new URL(page.url()).origin}/share/${shareId}`,
+  );
+
+  await row(page, "own.txt").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Copy link" }).click();
+  await expect(page.getByText(/^Private link copied: it opens the file only for you/)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    new RegExp(`/api/files/${own.id}/own\\.txt\\?hash=`),
+  );
+});
+
+test("a server that stops answering is said after one quick retry, not after minutes of placeholders, with Retry", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const server = await startDriveServer();
+  try {
+    await signInRequest(server, page.context().request, uniquePhone());
+    await page.request.post(`${server.baseURL}/api/files/mkdir`, { data: { path: "/Docs" } });
+    await page.goto(`${server.baseURL}/my-drive?path=%2F`);
+    await expect(row(page, "Docs")).toBeVisible();
+    const tries: string[] = [];
+    page.on("request", (req) => {
+      if (req.url().includes("/api/files?") && req.url().includes("Docs")) tries.push(req.url());
+    });
+    await server.kill();
+    await row(page, "Docs").dblclick();
+    const alert = page.getByRole("alert").filter({ hasText: "Can't reach the server" });
+    await expect(alert).toBeVisible();
+    // The first request and one retry a second later: not the five tries (15 s of back-off) it took before.
+    expect(tries.length).toBeLessThanOrEqual(2);
+    const before = tries.length;
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await expect.poll(() => tries.length).toBeGreaterThan(before);
+  } finally {
+    await server.stop();
+  }
+});
