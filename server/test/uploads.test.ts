@@ -458,6 +458,8 @@ describe("uploading a file that exists (Teldrive 1.8.3's upsert)", () => {
     });
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json()).toMatchObject({ id: first.id, name: "same.bin", size: after.length });
+    // Replaced within the same second, it still shows a new time (clients version thumbnails by it).
+    expect(Date.parse(again.json().updatedAt)).toBeGreaterThan(Date.parse(first.updatedAt));
     const listed = await server.app.inject({ url: "/api/files?path=/", headers: { cookie } });
     expect(listed.json().items.map((f: { name: string }) => f.name)).toEqual(["same.bin"]);
     const content = await server.app.inject({ url: `/api/files/${first.id}/same.bin`, headers: { cookie } });

@@ -26,6 +26,16 @@ async function sibling(q: Queryable, userId: number, parentId: string, name: str
 
 const clash = (name: string) => conflict(`"${name}" already exists in this folder`);
 
+/**
+ * The time of new content replacing content stored at `before`: now, but at least the next whole second. Clients see
+ * whole seconds (Teldrive's format) and version thumbnails by them, so a file replaced within the same second must not
+ * look unchanged.
+ */
+function replacedAt(before: Date | string): string {
+  const next = (Math.floor(new Date(before).getTime() / 1000) + 1) * 1000;
+  return new Date(Math.max(Date.now(), next)).toISOString();
+}
+
 /** The new content of a file from `uploadId` or `parts`. */
 function readContent(
   q: Queryable,
@@ -65,6 +75,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       const upsert = async (existing: FileRow): Promise<FileRow | undefined> => {
         if (body.type === "folder" && existing.type === "folder") return existing;
         if (existing.type !== "file" || !content) throw clash(name);
+        const replacedTime = body.updatedAt ?? replacedAt(existing.updated_at);
         const [replaced] = await q.query<FileRow>(
           `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,
              hash = $8, updated_at = $9 WHERE id = $1 RETURNING *`,
@@ -77,7 +88,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
             JSON.stringify(content.parts),
             content.channelId,
             content.hash,
-            updatedAt,
+            replacedTime,
           ],
         );
         // The old parts go unless the new content reuses them (the reclaim job checks).
@@ -147,7 +158,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       if ((name !== file.name || parentId !== file.parent_id) && (await sibling(q, user.userId, parentId, name)))
         throw clash(name);
       // null keeps the stored time: a rename or move is not a content change.
-      const updatedAt = body.updatedAt ?? (content ? new Date().toISOString() : null);
+      const updatedAt = body.updatedAt ?? (content ? replacedAt(file.updated_at) : null);
       const [updated] = await q.query<FileRow>(
         `UPDATE files SET name = $2, name_key = $3, parent_id = $4, category = $5,
            updated_at = coalesce($6::timestamptz, updated_at), size = coalesce($7, size),
