@@ -897,6 +897,10 @@ export interface components {
             readonly createdAt?: string;
             /** @description How many stored parts a file's content has. Ours, only in `GET /files/{id}` of a file */
             readonly partCount?: number;
+            /** @description Bytes of every file in a folder's whole subtree. Ours, only in `GET /files/{id}` of a folder */
+            readonly contentSize?: number;
+            /** @description Files and folders in a folder's whole subtree. Ours, only in `GET /files/{id}` of a folder */
+            readonly contentCount?: number;
         };
         /**
          * @description File Copy request

@@ -97,18 +97,30 @@ test.describe("search filters", () => {
     );
   });
 
-  test("current folder applies only on a my-drive route", async ({ authedPage: page, api }) => {
+  test("everywhere by default; current folder (with its subfolders) is offered only on a my-drive route", async ({
+    authedPage: page,
+    api,
+  }) => {
     await api.mkdir("/Docs");
     await page.goto("/my-drive?path=/Docs");
     await page.getByRole("button", { name: "Search filters" }).click();
     let form = page.getByRole("form", { name: "Search filters" });
     await form.getByRole("textbox", { name: "Search" }).fill("report");
     await form.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(page).toHaveURL(/\/search\?query=report&path=%2FDocs$/);
+    await expect(page).toHaveURL(/\/search\?query=report$/);
+
+    await page.goto("/my-drive?path=/Docs");
+    await page.getByRole("button", { name: "Search filters" }).click();
+    form = page.getByRole("form", { name: "Search filters" });
+    await form.getByRole("textbox", { name: "Search" }).fill("report");
+    await form.getByRole("radio", { name: "Current folder" }).check();
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?query=report&path=%2FDocs&deepSearch=true$/);
 
     await page.goto("/recent");
     await page.getByRole("button", { name: "Search filters" }).click();
     form = page.getByRole("form", { name: "Search filters" });
+    await expect(form.getByRole("radio", { name: "Current folder" })).toHaveCount(0);
     await form.getByRole("textbox", { name: "Search" }).fill("report");
     await form.getByRole("button", { name: "folder" }).click();
     await form.getByRole("button", { name: "Search", exact: true }).click();

@@ -3,6 +3,7 @@ import { expect, type Page, test } from "../../fixtures.js";
 import { signInRequest, uniquePhone } from "../../lib/auth.js";
 import { startDriveServer } from "../../lib/server.js";
 import { expectUploadsComplete, openDrive, row, uploadThroughPicker } from "../files/helpers.js";
+import { png } from "../files/samples.js";
 
 const preview = (page: Page) => page.getByRole("dialog");
 
@@ -149,4 +150,33 @@ test("a server that stops answering is said after one quick retry, not after min
   } finally {
     await server.stop();
   }
+});
+
+test("Details: a folder's real size, a picture's type in words and its thumbnail, no raw words", async ({
+  authedPage: page,
+  api,
+}) => {
+  await api.mkdir("/Album/2024");
+  await api.uploadFile("/Album", "red.png", png(64, [255, 0, 0]), { mimeType: "image/png" });
+  await api.uploadFile("/Album/2024", "notes.txt", Buffer.alloc(3000, 1), { mimeType: "text/plain" });
+  await openDrive(page);
+  const pane = page.getByRole("complementary", { name: "Details" });
+  const property = (term: string) => pane.locator(`div:has(> dt:text-is("${term}")) > dd`);
+  await row(page, "Album").click();
+  await page.keyboard.press("Alt+Enter");
+  await expect(pane.getByRole("heading", { name: "Album" })).toBeVisible();
+  // 3,000 bytes of notes and the picture, two folders down: kilobytes, not "0 B".
+  await expect(property("Size")).toHaveText(/^3(\.\d)? KB, 3 items$/);
+
+  await openDrive(page, "/Album");
+  await row(page, "red.png").click();
+  await page.keyboard.press("Alt+Enter");
+  await expect(pane.getByRole("heading", { name: "red.png" })).toBeVisible();
+  await expect(property("Type")).toHaveText("Image file");
+  await expect(pane).not.toContainText("image/png");
+  await expect(property("Stored as")).toHaveText("1 piece");
+  await expect(pane.locator("dt")).not.toContainText(["Parts"]);
+  const thumbnail = pane.locator("img");
+  await expect(thumbnail).toHaveAttribute("src", /\/api\/thumbnails\//);
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
