@@ -127,7 +127,11 @@ export function subtreeSql(idsParam: string, opts: { foldersOnly?: boolean } = {
 }
 
 /** What a folder holds, its whole subtree: the bytes of its active files and how many files and folders. */
-export async function contentsOf(db: Queryable, userId: number, folderId: string): Promise<{ size: number; items: number }> {
+export async function contentsOf(
+  db: Queryable,
+  userId: number,
+  folderId: string,
+): Promise<{ size: number; items: number }> {
   const rows = await db.query<{ size: number | string | null; items: number | string }>(
     `WITH RECURSIVE down(id, type, size, depth) AS (
        SELECT id, type, size, 0 FROM files WHERE id = $1 AND user_id = $2
