@@ -18,7 +18,7 @@ const suites = [
   // Every API operation as other Teldrive clients send it, directly and through Debian's nginx.
   ["conformance (nginx)", "npm", ["run", "test:conformance", "-w", "server"]],
   ["build", "npm", ["run", "build", "-w", "web"]],
-  ["bundle budget", "node", ["bench/src/budget-check.mjs"]],
+  ["bundle budget", "node", ["--import", "tsx", "bench/src/budget-check.ts"]],
   ["e2e", "npm", ["test", "-w", "e2e"]],
 ];
 
