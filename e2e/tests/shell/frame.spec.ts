@@ -7,12 +7,8 @@ inEveryScheme("header and navigation", (scheme) => {
   }) => {
     await expectTheme(page, scheme);
     const nav = mainNav(page);
-    // Shared links (our server's, see shared-links.spec.ts) sits under Shared where there is room: not on a phone.
-    await expect(nav.getByRole("link")).toHaveText(
-      isPhone()
-        ? ["My Drive", "Recent", "Shared", "Storage", "Trash"]
-        : ["My Drive", "Recent", "Shared", "Shared links", "Storage", "Trash"],
-    );
+    // One "Shared" for shared files and their links (shared-links.spec.ts): no second entry for nearly the same list.
+    await expect(nav.getByRole("link")).toHaveText(["My Drive", "Recent", "Shared", "Storage", "Trash"]);
     // The side navigation shows from md (576px) up; below it the bottom bar takes its place.
     const box = await nav.boundingBox();
     if (isPhone()) expect(box?.y ?? 0).toBeGreaterThan(700);
@@ -22,7 +18,6 @@ inEveryScheme("header and navigation", (scheme) => {
     for (const [name, url] of [
       ["Recent", /\/recent$/],
       ["Shared", /\/shared$/],
-      ...(isPhone() ? [] : ([["Shared links", /\/shared\/links$/]] as const)),
       ["Storage", /\/storage$/],
       ["Trash", /\/trash$/],
       ["My Drive", /\/my-drive\?path=%2F$/],

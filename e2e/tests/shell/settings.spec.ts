@@ -264,12 +264,19 @@ inEveryScheme("settings", (scheme) => {
     }
   });
 
-  test("info: server version pairs, capitalised, empty values N/A", async ({ authedPage: page }) => {
+  test("info: server version pairs in plain words, empty values N/A", async ({ authedPage: page }) => {
     await page.goto("/settings/info");
     const info = page.locator("dl");
-    await expect(info.locator("dt")).toContainText(["Version", "CommitSHA", "GoVersion", "Os", "Arch"]);
+    await expect(info.locator("dt")).toContainText([
+      "Version",
+      "Commit",
+      "Built with Go",
+      "Operating system",
+      "Processor type",
+    ]);
+    await expect(info.locator("dt", { hasText: "Commit" })).toHaveAttribute("title", "commitSHA");
     const valueFor = (key: string) => info.locator("dt", { hasText: new RegExp(`^${key}$`) }).locator("+ dd");
-    await expect(valueFor("CommitSHA")).toHaveText("N/A");
+    await expect(valueFor("Commit")).toHaveText("N/A");
     // Without a known commit there is nothing to link to.
     await expect(valueFor("Version").getByRole("link")).toHaveCount(0);
   });
