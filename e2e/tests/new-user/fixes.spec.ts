@@ -180,3 +180,38 @@ test("Details: a folder's real size, a picture's type in words and its thumbnail
   await expect(thumbnail).toHaveAttribute("src", /\/api\/thumbnails\//);
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
+
+test("the preview's previous and next arrows sit beside the content, never over a table or a checkbox", {
+  tag: "@phone",
+}, async ({ authedPage: page, api }) => {
+  // Tall enough that the arrows, halfway down, are level with the table and then with the task list.
+  const rows = Array.from({ length: 30 }, (_, i) => `| file-${i}.txt | ${i} KB | in the folder called Documents |`);
+  const tasks = Array.from({ length: 30 }, (_, i) => `- [ ] task number ${i}`);
+  const table = ["| Name | Size | Where |", "| --- | --- | --- |", ...rows, "", ...tasks];
+  await api.uploadFile("/", "a.txt", "first", { mimeType: "text/plain" });
+  await api.uploadFile("/", "b.md", table.join("\n"), { mimeType: "text/markdown" });
+  await api.uploadFile("/", "c.txt", "last", { mimeType: "text/plain" });
+  await openDrive(page);
+  await row(page, "b.md").dblclick();
+  const modal = preview(page);
+  await expect(modal.getByRole("heading", { name: "b.md" })).toBeVisible();
+  const covered = async (content: ReturnType<Page["locator"]>) => {
+    const box = await content.boundingBox();
+    for (const name of ["Previous file", "Next file"]) {
+      const arrow = await modal.getByRole("button", { name }).boundingBox();
+      if (!box || !arrow) throw new Error(`no box for ${name}`);
+      const apart =
+        arrow.x + arrow.width <= box.x ||
+        box.x + box.width <= arrow.x ||
+        arrow.y + arrow.height <= box.y ||
+        box.y + box.height <= arrow.y;
+      if (!apart) return true;
+    }
+    return false;
+  };
+  await expect(modal.locator("table")).toBeVisible();
+  expect(await covered(modal.locator("table"))).toBe(false);
+  const task = modal.getByRole("checkbox").nth(15);
+  await task.scrollIntoViewIfNeeded();
+  expect(await covered(task)).toBe(false);
+});
