@@ -215,3 +215,32 @@ test("the preview's previous and next arrows sit beside the content, never over 
   await task.scrollIntoViewIfNeeded();
   expect(await covered(task)).toBe(false);
 });
+
+test("keyboard comforts: / goes to search, ? lists the shortcuts, Ctrl+Z undoes a delete", async ({
+  authedPage: page,
+  api,
+}) => {
+  await api.uploadFile("/", "keep.txt", "keep", { mimeType: "text/plain" });
+  await api.uploadFile("/", "oops.txt", "oops", { mimeType: "text/plain" });
+  await openDrive(page);
+  await row(page, "oops.txt").click();
+  await page.keyboard.press("/");
+  await expect(page.getByRole("searchbox", { name: "Search files" })).toBeFocused();
+  await expect(page.getByRole("searchbox", { name: "Search files" })).toHaveValue("");
+
+  await row(page, "oops.txt").click();
+  await page.keyboard.press("Shift+Slash");
+  const list = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(list).toContainText("Undo the last delete or move");
+  await page.keyboard.press("Escape");
+  await expect(list).toHaveCount(0);
+
+  await row(page, "oops.txt").click();
+  await page.keyboard.press("Delete");
+  const confirm = page.getByRole("dialog", { name: 'Delete "oops.txt"?' });
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText('Deleted "oops.txt"')).toBeVisible();
+  await expect(row(page, "oops.txt")).toHaveCount(0);
+  await page.keyboard.press("Control+z");
+  await expect(row(page, "oops.txt")).toBeVisible();
+});
