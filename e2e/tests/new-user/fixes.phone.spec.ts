@@ -32,3 +32,17 @@ test("the move picker's note takes its own line instead of squeezing in beside C
   // One line of text, not wrapped word by word.
   expect(noteBox?.height ?? 99).toBeLessThan(24);
 });
+
+test("grid: a folder's name sits on the same line as the file names beside it", async ({ authedPage: page, api }) => {
+  await api.mkdir("/Albums");
+  await createEmptyFile(api.request, { name: "b-notes.txt" });
+  await openDrive(page);
+  await page.getByRole("button", { name: "View options" }).click();
+  await page.getByRole("menuitemradio", { name: "Grid" }).click();
+  const grid = page.getByRole("grid", { name: "My Drive" });
+  const nameOf = (name: string) => grid.getByTitle(name, { exact: true });
+  await expect(nameOf("Albums")).toBeVisible();
+  const folder = await nameOf("Albums").boundingBox();
+  const file = await nameOf("b-notes.txt").boundingBox();
+  expect(Math.abs((folder?.y ?? 0) - (file?.y ?? 99))).toBeLessThan(2);
+});
