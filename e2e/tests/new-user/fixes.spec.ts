@@ -244,3 +244,38 @@ test("keyboard comforts: / goes to search, ? lists the shortcuts, Ctrl+Z undoes 
   await page.keyboard.press("Control+z");
   await expect(row(page, "oops.txt")).toBeVisible();
 });
+
+test.describe("storage in dark", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("the donut takes the theme colour, no white edges, and the table carries its colour keys", async ({
+    authedPage: page,
+    api,
+  }) => {
+    await api.uploadFile("/", "one.png", "x".repeat(1024), { mimeType: "image/png" });
+    await api.uploadFile("/", "clip.mp4", "x".repeat(5000), { mimeType: "video/mp4" });
+    await page.goto("/storage");
+    const slices = page.getByTestId("categories-chart").locator(".recharts-pie-sector path");
+    await expect(slices).toHaveCount(2);
+    const primary = await page.evaluate(() => {
+      const probe = document.createElement("span");
+      probe.style.color = "var(--color-primary)";
+      document.body.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    });
+    const first = slices.first();
+    expect(await first.evaluate((el) => getComputedStyle(el).fill)).toBe(primary);
+    expect(await first.evaluate((el) => getComputedStyle(el).stroke)).not.toBe("rgb(255, 255, 255)");
+    const keys = page.getByRole("table", { name: "Files and space per category" }).getByTestId("category-key");
+    await expect(keys).toHaveCount(2);
+    expect(await keys.first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(primary);
+  });
+});
+
+test("an empty account's upload chart has a sensible axis, not 0 to 4 bytes", async ({ authedPage: page }) => {
+  await page.goto("/storage");
+  const ticks = page.getByTestId("uploads-chart").locator(".recharts-yAxis .recharts-cartesian-axis-tick-value");
+  await expect(ticks.last()).toHaveText("1 KB");
+});
