@@ -8,7 +8,11 @@ inEveryScheme("header and navigation", (scheme) => {
     await expectTheme(page, scheme);
     const nav = mainNav(page);
     // One "Shared" for shared files and their links (shared-links.spec.ts): no second entry for nearly the same list.
-    await expect(nav.getByRole("link")).toHaveText(["My Drive", "Recent", "Shared", "Storage", "Trash"]);
+    await expect(nav.getByRole("link")).toHaveText(
+      isPhone()
+        ? ["My Drive", "Recent", "Shared", "Storage", "Trash"]
+        : ["My Drive", "Recent", "Shared", "Storage", "Trash", "Imports"],
+    );
     // The side navigation shows from md (576px) up; below it the bottom bar takes its place.
     const box = await nav.boundingBox();
     if (isPhone()) expect(box?.y ?? 0).toBeGreaterThan(700);
@@ -20,6 +24,7 @@ inEveryScheme("header and navigation", (scheme) => {
       ["Shared", /\/shared$/],
       ["Storage", /\/storage$/],
       ["Trash", /\/trash$/],
+      ...(isPhone() ? [] : ([["Imports", /\/jobs$/]] as const)),
       ["My Drive", /\/my-drive\?path=%2F$/],
     ] as const) {
       await nav.getByRole("link", { name, exact: true }).click();

@@ -20,6 +20,7 @@ export function capabilitiesOf(config: Pick<Config, "encryptionKey">): Capabilit
     trash: true,
     authAttempts: true,
     apiKeys: true,
+    jobs: true,
     encryption: Boolean(config.encryptionKey),
   };
 }

@@ -5,6 +5,7 @@ import { trashMigration } from "./migration-5-trash.js";
 import { bulkWritesMigration } from "./migration-7-bulk-writes.js";
 import { signUpMigration } from "./migration-8-sign-up.js";
 import { apiBAuthMigration } from "./migration-10-api-b-auth.js";
+import { importsMigration } from "./migration-imports.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -125,6 +126,8 @@ export const migrations: (string | string[])[] = [
   ],
   // 10: session ids, refresh tokens, sign-in attempts and API keys (see migration-10-api-b-auth.ts).
   apiBAuthMigration,
+  // Imports: /jobs and /periodic-jobs (see migration-imports.ts).
+  importsMigration,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

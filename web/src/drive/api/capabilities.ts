@@ -20,6 +20,7 @@ export const TELDRIVE_1_8: Capabilities = {
   apiKeys: false,
   // Teldrive cannot say whether it has an encryption key; its own client always offers encryption.
   encryption: true,
+  jobs: false,
 };
 
 /**
