@@ -961,6 +961,10 @@ export interface components {
             readonly createdAt?: string;
             /** @description How many stored parts a file's content has. Ours, only in `GET /files/{id}` of a file */
             readonly partCount?: number;
+            /** @description Bytes of every file in a folder's whole subtree. Ours, only in `GET /files/{id}` of a folder */
+            readonly contentSize?: number;
+            /** @description Files and folders in a folder's whole subtree. Ours, only in `GET /files/{id}` of a folder */
+            readonly contentCount?: number;
         };
         /**
          * @description File Copy request
@@ -1419,6 +1423,8 @@ export interface components {
             authAttempts: boolean;
             /** @description `GET/POST /users/api-keys` and `DELETE /users/api-keys/{id}`: long-lived keys for scripts and rclone, sent as `X-Api-Key` on every call that needs a session. Teldrive 1.8 has none. */
             apiKeys: boolean;
+            /** @description Uploads with `encrypted=true` work: the server has an `ENCRYPTION_KEY`. Without one such parts get 400 "encryption is not enabled", so a client must not offer encryption. A real Teldrive cannot say (clients assume it can). */
+            encryption: boolean;
             /** @description Imports in Teldrive main's shapes: `/jobs` (runs of `sync.run`, plus our `POST /jobs/{id}/retry`), `/periodic-jobs` (cron schedules) and `POST /periodic-jobs/test-connection`, from `local://` (folders the admin allows), `dav(s)://`, `sftp://` and `http(s)://` sources. Teldrive 1.8 has none; absent: none. */
             jobs?: boolean;
             /** @description Teldrive main's live events: `GET /events/stream` (Server-Sent Events, resumable with `Last-Event-ID`, plus our `reload` message) and `GET /events` (docs/api.md, "Live events"). Teldrive 1.8 has none. */
@@ -1912,7 +1918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The name is taken by a file, or by a folder when creating a file (a file is replaced only with `replace: true`) */
+            /** @description The name is taken by a folder when creating a file, or by a file when creating a folder (a file onto a file replaces its content and keeps its id, as Teldrive's upsert does) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -20,7 +20,7 @@ const suites = [
   // Imports from real sources (OpenSSH, rclone's WebDAV, HTTP), a kill mid-import, a schedule on two instances.
   ["imports (real sources)", "npm", ["run", "test:imports", "-w", "server"], { postgres: true }],
   ["build", "npm", ["run", "build", "-w", "web"]],
-  ["bundle budget", "node", ["bench/src/budget-check.mjs"]],
+  ["bundle budget", "node", ["--import", "tsx", "bench/src/budget-check.ts"]],
   ["e2e", "npm", ["test", "-w", "e2e"]],
 ];
 

@@ -7,11 +7,11 @@ inEveryScheme("header and navigation", (scheme) => {
   }) => {
     await expectTheme(page, scheme);
     const nav = mainNav(page);
-    // Shared links (our server's, see shared-links.spec.ts) sits under Shared where there is room: not on a phone.
+    // One "Shared" for shared files and their links (shared-links.spec.ts): no second entry for nearly the same list.
     await expect(nav.getByRole("link")).toHaveText(
       isPhone()
         ? ["My Drive", "Recent", "Shared", "Starred", "Storage", "Trash"]
-        : ["My Drive", "Recent", "Shared", "Shared links", "Starred", "Storage", "Trash", "Imports"],
+        : ["My Drive", "Recent", "Shared", "Starred", "Storage", "Trash", "Imports"],
     );
     // The side navigation shows from md (576px) up; below it the bottom bar takes its place.
     const box = await nav.boundingBox();
@@ -22,7 +22,6 @@ inEveryScheme("header and navigation", (scheme) => {
     for (const [name, url] of [
       ["Recent", /\/recent$/],
       ["Shared", /\/shared$/],
-      ...(isPhone() ? [] : ([["Shared links", /\/shared\/links$/]] as const)),
       ["Starred", /\/starred$/],
       ["Storage", /\/storage$/],
       ["Trash", /\/trash$/],
