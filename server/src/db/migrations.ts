@@ -1,3 +1,4 @@
+import { webdavMigration } from "../webdav/migration.js";
 import type { DbHandle } from "./handle.js";
 import { scaleMigration } from "./migration-3-scale.js";
 import { multiInstanceMigration } from "./migration-4-multi-instance.js";
@@ -125,6 +126,8 @@ export const migrations: (string | string[])[] = [
   ],
   // 10: session ids, refresh tokens, sign-in attempts and API keys (see migration-10-api-b-auth.ts).
   apiBAuthMigration,
+  // 11: WebDAV dead properties and locks (see webdav/migration.ts).
+  webdavMigration,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {
