@@ -1355,6 +1355,8 @@ export interface components {
             authAttempts: boolean;
             /** @description `GET/POST /users/api-keys` and `DELETE /users/api-keys/{id}`: long-lived keys for scripts and rclone, sent as `X-Api-Key` on every call that needs a session. Teldrive 1.8 has none. */
             apiKeys: boolean;
+            /** @description The drive is served over WebDAV at `/webdav/` on this server's origin (HTTP Basic, an API key as the password; docs/api.md, "WebDAV"). Absent or false: no WebDAV (Teldrive has none). */
+            webdav?: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {

@@ -18,9 +18,11 @@ export const CAPABILITIES: Capabilities = {
   trash: true,
   authAttempts: true,
   apiKeys: true,
+  webdav: true,
 };
 
-export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {
+export async function capabilityRoutes(app: FastifyInstance, { config }: Deps) {
   // No session needed: the sign-in page reads it to decide which sign-in methods to offer.
-  app.get("/capabilities", async () => CAPABILITIES);
+  const answer: Capabilities = { ...CAPABILITIES, webdav: config.webdav.enabled };
+  app.get("/capabilities", async () => answer);
 }

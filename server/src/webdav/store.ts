@@ -171,7 +171,8 @@ export async function receiveBody(
 ): Promise<{ finish(q: Queryable): Promise<Content>; abandon(): Promise<void> }> {
   const header = req.headers["content-length"];
   if (header !== undefined && !/^\d+$/.test(header)) throw badRequest("invalid Content-Length");
-  const length = header === undefined && req.headers["transfer-encoding"] ? null : Number(header ?? 0);
+  // No Content-Length: a chunked body (or none), read to its end.
+  const length = header === undefined ? null : Number(header);
   const encrypted = config.webdav.encrypt;
   const empty = {
     finish: (q: Queryable) => contentFromParts(q, blobs, userId, { parts: [], size: 0 }),
