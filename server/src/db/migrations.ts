@@ -1,4 +1,3 @@
-import { webdavMigration } from "../webdav/migration.js";
 import type { DbHandle } from "./handle.js";
 import { scaleMigration } from "./migration-3-scale.js";
 import { multiInstanceMigration } from "./migration-4-multi-instance.js";
@@ -6,6 +5,7 @@ import { trashMigration } from "./migration-5-trash.js";
 import { bulkWritesMigration } from "./migration-7-bulk-writes.js";
 import { signUpMigration } from "./migration-8-sign-up.js";
 import { apiBAuthMigration } from "./migration-10-api-b-auth.js";
+import { webdavMigration } from "./migration-11-webdav.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -126,7 +126,7 @@ export const migrations: (string | string[])[] = [
   ],
   // 10: session ids, refresh tokens, sign-in attempts and API keys (see migration-10-api-b-auth.ts).
   apiBAuthMigration,
-  // 11: WebDAV dead properties and locks (see webdav/migration.ts).
+  // 11: WebDAV dead properties and locks (see migration-11-webdav.ts).
   webdavMigration,
 ];
 
