@@ -62,7 +62,7 @@ export function instructions(url: string, key: string | null): Instruction[] {
       id: "linux",
       title: "Linux (Files, Dolphin, davfs2)",
       steps: [
-        `GNOME Files: Other Locations → Connect to Server: ${davs.replace(/^dav:/, "dav:")} (davs:// for https). Dolphin: webdav${https ? "s" : ""}://${host}${path}`,
+        `GNOME Files: Other Locations → Connect to Server: ${davs}. Dolphin: webdav${https ? "s" : ""}://${host}${path}`,
         "Or mount it with davfs2 (apt install davfs2):",
       ],
       code: [
