@@ -171,7 +171,8 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
   }
 
   /**
-   * The `If` header and locks, for a write touching `targets`: 412 when the header's conditions do not hold, then 423
+   * The `If` header and locks, for a write touching `targets` (every write transaction takes the lock table first, so
+   * its row locks and a LOCK's come in one order): 412 when the header's conditions do not hold, then 423
    * when a lock there needs a token the request did not submit. Takes the lock table shared for the transaction.
    */
   async function checkLocks(
@@ -218,6 +219,7 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
     const name = segments[segments.length - 1] ?? "";
     // Refuse early what would be refused after the upload, so a client does not send gigabytes for nothing.
     await db.tx(async (q) => {
+      await lockTableFor(q, userId, "write");
       const row = await lookup(q, userId, segments);
       if (row?.type === "folder") throw new HttpError(405, "a folder cannot be replaced by a file");
       if (!row) await parentFolder(q, userId, segments);
@@ -229,6 +231,7 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
     let row: FileRow;
     try {
       row = await db.tx(async (q) => {
+        await lockTableFor(q, userId, "write");
         const parent = await parentFolder(q, userId, segments);
         const existing = await child(q, userId, parent.id, name, " FOR UPDATE");
         if (existing?.type === "folder") throw new HttpError(405, "a folder cannot be replaced by a file");
@@ -254,6 +257,7 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
     if (segments.length === 0) throw new HttpError(405, "the top folder exists");
     const path = lockPath(segments);
     await db.tx(async (q) => {
+      await lockTableFor(q, userId, "write");
       if (await lookup(q, userId, segments)) throw new HttpError(405, "it exists already");
       const parent = await parentFolder(q, userId, segments);
       await checkLocks(q, req, userId, path, [{ path }, { path: lockPath(segments.slice(0, -1)) }]);
@@ -273,6 +277,7 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
     if (segments.length === 0) throw forbidden("the top folder cannot be deleted");
     const path = lockPath(segments);
     await db.tx(async (q) => {
+      await lockTableFor(q, userId, "write");
       const found = await lookup(q, userId, segments);
       if (!found) throw notFound();
       const row = await child(q, userId, found.parent_id ?? "", found.name, " FOR UPDATE");
@@ -344,6 +349,7 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
     const updates = propUpdates(await readXml(req));
     const path = lockPath(segments);
     const xml = await db.tx(async (q) => {
+      await lockTableFor(q, userId, "write");
       const row = await lookup(q, userId, segments);
       if (!row) throw notFound();
       preconditions(req, row, true);
@@ -363,6 +369,7 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
     const to = lockPath(target);
     if (from === to) throw forbidden("the source and the destination are the same");
     const created = await db.tx(async (q) => {
+      await lockTableFor(q, userId, "write");
       const found = await lookup(q, userId, segments);
       if (!found) throw notFound();
       if (found.type === "folder" && move && depth !== "infinity")
