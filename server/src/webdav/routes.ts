@@ -320,14 +320,17 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
       .send(Readable.from(body(), { objectMode: false }));
   }
 
-  /** A folder's children as `<D:response>` text, a page of PROPFIND_PAGE rows per chunk, in name order. */
+  /**
+   * A folder's children as `<D:response>` text, a page of PROPFIND_PAGE rows per chunk, in the order of the
+   * `files_parent_name` index (type, then name as people sort it), each page found by keyset from the last.
+   */
   async function* pages(folderId: string, segments: string[], request: PropRequest, ctx: PropContext) {
-    let after: { name: string; id: string } | null = null;
+    let after: { type: string; name_key: string; id: string } | null = null;
     for (;;) {
-      const rows: (PropRow & { id: string })[] = await db.query(
-        `SELECT ${PROP_COLUMNS} FROM files WHERE parent_id = $1 AND status = 'active'
-         ${after ? "AND (name, id) > ($3, $4::uuid)" : ""} ORDER BY name, id LIMIT $2`,
-        after ? [folderId, PROPFIND_PAGE, after.name, after.id] : [folderId, PROPFIND_PAGE],
+      const rows: (PropRow & { name_key: string })[] = await db.query(
+        `SELECT ${PROP_COLUMNS}, name_key FROM files WHERE parent_id = $1 AND status = 'active'
+         ${after ? "AND (type, name_key, id) > ($3, $4, $5::uuid)" : ""} ORDER BY type, name_key, id LIMIT $2`,
+        after ? [folderId, PROPFIND_PAGE, after.type, after.name_key, after.id] : [folderId, PROPFIND_PAGE],
       );
       if (rows.length === 0) return;
       const dead = wantsDead(request)
@@ -340,7 +343,7 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
       if (rows.length < PROPFIND_PAGE) return;
       const last = rows[rows.length - 1];
       if (!last) return;
-      after = { name: last.name, id: last.id };
+      after = { type: last.type, name_key: last.name_key, id: last.id };
     }
   }
 
