@@ -125,9 +125,9 @@ export async function runWebdavBench(): Promise<Record<string, number | string>>
     const api = { up: [] as number[], down: [] as number[] };
     const dav = { up: [] as number[], down: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
-      const up = await upload(session, source);
+      const up = await upload(session, source, undefined, { hashing: true });
       api.up.push(mbps(SIZE, up.ms));
-      api.down.push(mbps(SIZE, await download(session.client, up.id)));
+      api.down.push(mbps(SIZE, await download(session.client, up.id, session.cookie)));
       await session.client.call("POST", "/api/files/delete", { ids: [up.id] });
       dav.up.push(mbps(SIZE, await davPut(server, auth, "dav-big.bin", source)));
       dav.down.push(mbps(SIZE, await davGet(server, auth, "dav-big.bin")));
@@ -136,7 +136,7 @@ export async function runWebdavBench(): Promise<Record<string, number | string>>
     const listing = await propfind(server, auth, pid);
     const again = await propfind(server, auth, pid);
     return {
-      "file size": `${SIZE / MiB} MiB; API: ${Math.ceil(SIZE / PART_SIZE)} parts of ${PART_SIZE / MiB} MiB, 4 in flight; WebDAV: one PUT stream, stored in parts of ${PART_SIZE / MiB} MiB`,
+      "file size": `${SIZE / MiB} MiB; API: ${Math.ceil(SIZE / PART_SIZE)} parts of ${PART_SIZE} bytes, 4 in flight, hashed; WebDAV: one PUT stream, stored (and hashed) in parts of the same size`,
       rounds: `${ROUNDS}, interleaved (API then WebDAV each round); medians`,
       "API upload (MiB/s)": median(api.up),
       "WebDAV upload (MiB/s)": median(dav.up),
