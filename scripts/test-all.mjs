@@ -17,6 +17,8 @@ const suites = [
   ["server (Ceph S3)", "npm", ["test", "-w", "server"], { postgres: true, s3: true }],
   // Every API operation as other Teldrive clients send it, directly and through Debian's nginx.
   ["conformance (nginx)", "npm", ["run", "test:conformance", "-w", "server"]],
+  // Imports from real sources (OpenSSH, rclone's WebDAV, HTTP), a kill mid-import, a schedule on two instances.
+  ["imports (real sources)", "npm", ["run", "test:imports", "-w", "server"], { postgres: true }],
   // WebDAV driven by clients we did not write: litmus, rclone (copy, check, sync, mount) and cadaver.
   ["webdav clients", "npm", ["run", "test:webdav-clients", "-w", "server"]],
   ["build", "npm", ["run", "build", "-w", "web"]],

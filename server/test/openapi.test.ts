@@ -392,6 +392,13 @@ describe("invitations", () => {
   });
 });
 
+describe("imports (ours beside Teldrive main's /jobs)", () => {
+  it("retries only the caller's finished runs", async () => {
+    expect((await call("POST", "/jobs/{id}/retry", { params: { id: 999999 } })).statusCode).toBe(404);
+    expect((await call("POST", "/jobs/{id}/retry", { params: { id: 1 }, cookie: null })).statusCode).toBe(401);
+  });
+});
+
 it("covered every operation of the document except the websocket", () => {
   const all = Object.entries(contract.doc.paths).flatMap(([p, item]) =>
     Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),

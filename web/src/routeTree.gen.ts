@@ -15,6 +15,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
 import { Route as AuthedConnectRouteImport } from './routes/_authed/connect'
+import { Route as AuthedJobsRouteImport } from './routes/_authed/jobs'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
 import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
 import { Route as AuthedTrashRouteImport } from './routes/_authed/trash'
@@ -48,6 +49,11 @@ const AuthedViewRoute = AuthedViewRouteImport.update({
 const AuthedConnectRoute = AuthedConnectRouteImport.update({
   id: '/connect',
   path: '/connect',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedJobsRoute = AuthedJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedMyDriveRoute = AuthedMyDriveRouteImport.update({
@@ -86,6 +92,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
   '/connect': typeof AuthedConnectRoute
+  '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
@@ -98,6 +105,7 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
   '/connect': typeof AuthedConnectRoute
+  '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
@@ -113,6 +121,7 @@ export interface FileRoutesById {
   '/_auth/login': typeof AuthLoginRoute
   '/_authed/$view': typeof AuthedViewRoute
   '/_authed/connect': typeof AuthedConnectRoute
+  '/_authed/jobs': typeof AuthedJobsRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
   '/_authed/storage': typeof AuthedStorageRoute
   '/_authed/trash': typeof AuthedTrashRoute
@@ -127,6 +136,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/$view'
     | '/connect'
+    | '/jobs'
     | '/my-drive'
     | '/storage'
     | '/trash'
@@ -139,6 +149,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/$view'
     | '/connect'
+    | '/jobs'
     | '/my-drive'
     | '/storage'
     | '/trash'
@@ -153,6 +164,7 @@ export interface FileRouteTypes {
     | '/_auth/login'
     | '/_authed/$view'
     | '/_authed/connect'
+    | '/_authed/jobs'
     | '/_authed/my-drive'
     | '/_authed/storage'
     | '/_authed/trash'
@@ -210,6 +222,13 @@ declare module '@tanstack/react-router' {
       path: '/connect'
       fullPath: '/connect'
       preLoaderRoute: typeof AuthedConnectRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/jobs': {
+      id: '/_authed/jobs'
+      path: '/jobs'
+      fullPath: '/jobs'
+      preLoaderRoute: typeof AuthedJobsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/my-drive': {
@@ -270,6 +289,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 interface AuthedRouteChildren {
   AuthedViewRoute: typeof AuthedViewRoute
   AuthedConnectRoute: typeof AuthedConnectRoute
+  AuthedJobsRoute: typeof AuthedJobsRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
   AuthedStorageRoute: typeof AuthedStorageRoute
   AuthedTrashRoute: typeof AuthedTrashRoute
@@ -280,6 +300,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedViewRoute: AuthedViewRoute,
   AuthedConnectRoute: AuthedConnectRoute,
+  AuthedJobsRoute: AuthedJobsRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
   AuthedStorageRoute: AuthedStorageRoute,
   AuthedTrashRoute: AuthedTrashRoute,

@@ -18,6 +18,7 @@ export const CAPABILITIES: Capabilities = {
   trash: true,
   authAttempts: true,
   apiKeys: true,
+  jobs: true,
   webdav: true,
 };
 

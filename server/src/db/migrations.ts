@@ -5,7 +5,8 @@ import { trashMigration } from "./migration-5-trash.js";
 import { bulkWritesMigration } from "./migration-7-bulk-writes.js";
 import { signUpMigration } from "./migration-8-sign-up.js";
 import { apiBAuthMigration } from "./migration-10-api-b-auth.js";
-import { webdavMigration } from "./migration-11-webdav.js";
+import { importsMigration } from "./migration-imports.js";
+import { webdavMigration } from "./migration-webdav.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -126,7 +127,9 @@ export const migrations: (string | string[])[] = [
   ],
   // 10: session ids, refresh tokens, sign-in attempts and API keys (see migration-10-api-b-auth.ts).
   apiBAuthMigration,
-  // 11: WebDAV dead properties and locks (see migration-11-webdav.ts).
+  // Imports: /jobs and /periodic-jobs (see migration-imports.ts).
+  importsMigration,
+  // WebDAV dead properties and locks (see migration-webdav.ts).
   webdavMigration,
 ];
 
