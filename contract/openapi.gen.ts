@@ -1431,6 +1431,8 @@ export interface components {
             events: boolean;
             /** @description `GET /stars`, `PUT` and `DELETE /stars/{id}`: starred files and folders kept per user on the server. Absent (Teldrive): the client keeps stars in the browser. */
             stars?: boolean;
+            /** @description The drive is served over WebDAV at `/webdav/` on this server's origin (HTTP Basic, an API key as the password; docs/api.md, "WebDAV"). Absent or false: no WebDAV (Teldrive has none). */
+            webdav?: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {

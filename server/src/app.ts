@@ -45,6 +45,7 @@ import { uploadRoutes } from "./uploads/routes.js";
 import { apiKeyRoutes } from "./users/api-key-routes.js";
 import { userRoutes } from "./users/routes.js";
 import { versionRoutes } from "./version/routes.js";
+import { registerWebdav } from "./webdav/routes.js";
 
 /** Content-Security-Policy for the client: no inline scripts, nothing from outside hosts but user-configured media and thumbnails. */
 export const CSP = [
@@ -166,6 +167,8 @@ export async function buildApp(
       },
       { prefix: "/api" },
     );
+    // WebDAV at /webdav/ (webdav/routes.ts): signs in with API keys itself.
+    if (deps.config.webdav.enabled) await registerWebdav(app, full);
   }
 
   const dist = deps.config.webDist;

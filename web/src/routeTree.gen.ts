@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
+import { Route as AuthedConnectRouteImport } from './routes/_authed/connect'
 import { Route as AuthedJobsRouteImport } from './routes/_authed/jobs'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
 import { Route as AuthedReceiveShareRouteImport } from './routes/_authed/receive-share'
@@ -45,6 +46,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const AuthedViewRoute = AuthedViewRouteImport.update({
   id: '/$view',
   path: '/$view',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedConnectRoute = AuthedConnectRouteImport.update({
+  id: '/connect',
+  path: '/connect',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedJobsRoute = AuthedJobsRouteImport.update({
@@ -97,6 +103,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
+  '/connect': typeof AuthedConnectRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/receive-share': typeof AuthedReceiveShareRoute
@@ -111,6 +118,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
+  '/connect': typeof AuthedConnectRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/receive-share': typeof AuthedReceiveShareRoute
@@ -128,6 +136,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
   '/_authed/$view': typeof AuthedViewRoute
+  '/_authed/connect': typeof AuthedConnectRoute
   '/_authed/jobs': typeof AuthedJobsRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
   '/_authed/receive-share': typeof AuthedReceiveShareRoute
@@ -144,6 +153,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$view'
+    | '/connect'
     | '/jobs'
     | '/my-drive'
     | '/receive-share'
@@ -158,6 +168,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$view'
+    | '/connect'
     | '/jobs'
     | '/my-drive'
     | '/receive-share'
@@ -174,6 +185,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/_auth/login'
     | '/_authed/$view'
+    | '/_authed/connect'
     | '/_authed/jobs'
     | '/_authed/my-drive'
     | '/_authed/receive-share'
@@ -227,6 +239,13 @@ declare module '@tanstack/react-router' {
       path: '/$view'
       fullPath: '/$view'
       preLoaderRoute: typeof AuthedViewRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/connect': {
+      id: '/_authed/connect'
+      path: '/connect'
+      fullPath: '/connect'
+      preLoaderRoute: typeof AuthedConnectRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/jobs': {
@@ -307,6 +326,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface AuthedRouteChildren {
   AuthedViewRoute: typeof AuthedViewRoute
+  AuthedConnectRoute: typeof AuthedConnectRoute
   AuthedJobsRoute: typeof AuthedJobsRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
   AuthedReceiveShareRoute: typeof AuthedReceiveShareRoute
@@ -319,6 +339,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedViewRoute: AuthedViewRoute,
+  AuthedConnectRoute: AuthedConnectRoute,
   AuthedJobsRoute: AuthedJobsRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
   AuthedReceiveShareRoute: AuthedReceiveShareRoute,

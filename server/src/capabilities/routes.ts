@@ -9,7 +9,7 @@ import type { Deps } from "../deps.js";
  * 1.8's behaviour for every field. Add a field when a feature lands; never remove one a released client may read
  * (absent means Teldrive's behaviour).
  */
-export function capabilitiesOf(config: Pick<Config, "encryptionKey">): Capabilities {
+export function capabilitiesOf(config: Pick<Config, "encryptionKey" | "webdav">): Capabilities {
   return {
     qrLogin: false,
     searchLocation: true,
@@ -24,6 +24,7 @@ export function capabilitiesOf(config: Pick<Config, "encryptionKey">): Capabilit
     events: true,
     stars: true,
     encryption: Boolean(config.encryptionKey),
+    webdav: config.webdav.enabled,
   };
 }
 

@@ -8,6 +8,7 @@ import { apiBAuthMigration } from "./migration-10-api-b-auth.js";
 import { importsMigration } from "./migration-11-imports.js";
 import { walkKeysMigration } from "./migration-12-walk-keys.js";
 import { eventsMigration } from "./migration-13-events.js";
+import { webdavMigration } from "./migration-15-webdav.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -144,6 +145,8 @@ export const migrations: (string | string[])[] = [
      )`,
     "CREATE INDEX stars_file ON stars (file_id)",
   ],
+  // 15: WebDAV dead properties and locks (see migration-15-webdav.ts).
+  webdavMigration,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

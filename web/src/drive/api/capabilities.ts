@@ -22,6 +22,7 @@ export const TELDRIVE_1_8: Capabilities = {
   encryption: true,
   jobs: false,
   events: false,
+  webdav: false,
 };
 
 /**
