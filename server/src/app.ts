@@ -26,6 +26,7 @@ import { translateForwarded } from "./http/forwarded.js";
 import { refuseCrossOrigin } from "./http/same-origin.js";
 import { createJobQueue, scheduleRecurring } from "./jobs/queue.js";
 import { partJobs } from "./parts/jobs.js";
+import { playbackRoutes } from "./playback/routes.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareJobs } from "./shares/jobs.js";
 import { ownerShareRoutes } from "./shares/owner-routes.js";
@@ -143,6 +144,7 @@ export async function buildApp(
           await signedIn.register(userRoutes, full);
           await signedIn.register(apiKeyRoutes, full);
           await signedIn.register(thumbnailRoutes, full);
+          await signedIn.register(playbackRoutes, full);
         });
       },
       { prefix: "/api" },

@@ -18,6 +18,7 @@ export const CAPABILITIES: Capabilities = {
   trash: true,
   authAttempts: true,
   apiKeys: true,
+  playback: true,
 };
 
 export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {

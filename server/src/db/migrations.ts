@@ -125,6 +125,16 @@ export const migrations: (string | string[])[] = [
   ],
   // 10: session ids, refresh tokens, sign-in attempts and API keys (see migration-10-api-b-auth.ts).
   apiBAuthMigration,
+  // 11: where each user stopped in each video or audio file (playback/routes.ts).
+  `CREATE TABLE playback_positions (
+    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+    file_id uuid NOT NULL REFERENCES files ON DELETE CASCADE,
+    position double precision NOT NULL,
+    duration double precision NOT NULL,
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (user_id, file_id)
+  );
+  CREATE INDEX playback_positions_recent ON playback_positions (user_id, updated_at DESC)`,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {
