@@ -10,11 +10,13 @@ export interface PreviewBodyProps {
   item: FileItem;
   source: PreviewSource;
   onDownload: () => void;
-  onEnded?: () => void;
+  siblings?: readonly FileItem[];
+  onNext?: () => void;
+  onPrevious?: () => void;
 }
 
 /** Resolves the file's URL and shows it in the viewer for its type, or offers a download. */
-export function PreviewBody({ item, source, onDownload, onEnded }: PreviewBodyProps) {
+export function PreviewBody({ item, source, onDownload, siblings, onNext, onPrevious }: PreviewBodyProps) {
   const src = usePreviewSrc(source, item);
   const Viewer = item.previewType ? VIEWERS[item.previewType] : undefined;
   if (!Viewer) return <ViewerMessage onDownload={onDownload}>There is no preview for this kind of file.</ViewerMessage>;
@@ -23,7 +25,16 @@ export function PreviewBody({ item, source, onDownload, onEnded }: PreviewBodyPr
     return <ViewerMessage onDownload={onDownload}>Could not load the preview: {src.message}</ViewerMessage>;
   return (
     <Suspense fallback={<Spinner label="Loading viewer" className="m-auto" />}>
-      <Viewer key={item.id} item={item} src={src.src} onDownload={onDownload} onEnded={onEnded} />
+      <Viewer
+        key={item.id}
+        item={item}
+        src={src.src}
+        onDownload={onDownload}
+        source={source}
+        siblings={siblings}
+        onNext={onNext}
+        onPrevious={onPrevious}
+      />
     </Suspense>
   );
 }

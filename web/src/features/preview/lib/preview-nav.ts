@@ -11,3 +11,12 @@ export function neighbourIndex(length: number, index: number, step: 1 | -1): num
   const next = index + step;
   return next >= 0 && next < length ? next : undefined;
 }
+
+const isMedia = (item: FileItem | undefined) => item?.previewType === "video" || item?.previewType === "audio";
+
+/** From a video or audio file: the nearest video or audio file `step` away (playing on skips other files). */
+export function mediaNeighbour(list: readonly FileItem[], index: number, step: 1 | -1): number | undefined {
+  if (!isMedia(list[index])) return undefined;
+  for (let i = index + step; i >= 0 && i < list.length; i += step) if (isMedia(list[i])) return i;
+  return undefined;
+}
