@@ -4,19 +4,25 @@ const MAX_SUBTITLE_CHOICES = 500;
 
 interface Prefs {
   speed: number;
-  autoplayNext: boolean;
+  /** Play on to the next file at the end: on for music (a playlist), off for videos unless asked for. */
+  playNext: { video: boolean; audio: boolean };
   /** Per video id: the subtitle file id chosen, or "off". Newest last. */
   subtitles: Record<string, string>;
 }
 
-const DEFAULTS: Prefs = { speed: 1, autoplayNext: true, subtitles: {} };
+const DEFAULTS: Prefs = { speed: 1, playNext: { video: false, audio: true }, subtitles: {} };
 
 export function readPrefs(): Prefs {
   try {
     const parsed = JSON.parse(localStorage.getItem(KEY) ?? "{}") as Partial<Prefs>;
-    return { ...DEFAULTS, ...parsed, subtitles: { ...parsed.subtitles } };
+    return {
+      ...DEFAULTS,
+      ...parsed,
+      playNext: { ...DEFAULTS.playNext, ...parsed.playNext },
+      subtitles: { ...parsed.subtitles },
+    };
   } catch {
-    return { ...DEFAULTS, subtitles: {} };
+    return { ...DEFAULTS, playNext: { ...DEFAULTS.playNext }, subtitles: {} };
   }
 }
 

@@ -54,7 +54,7 @@ export function MediaPlayer(props: MediaPlayerProps) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const prefs = useMemo(readPrefs, []);
   const [speed, setSpeed] = useState(prefs.speed);
-  const [autoplayNext, setAutoplayNext] = useState(prefs.autoplayNext);
+  const [autoplayNext, setAutoplayNext] = useState(prefs.playNext[kind]);
   const [resumeAt, setResumeAt] = useState<number | undefined>();
   // Saving starts once the user is past the resume question (or there was none).
   const [decided, setDecided] = useState(false);
@@ -175,12 +175,16 @@ export function MediaPlayer(props: MediaPlayerProps) {
       playback.forget(item.id).catch(() => {});
     };
     media.addEventListener("timeupdate", onTime);
+    // A jump while paused is where the user now is, too.
+    const onSeeked = () => media.paused && save();
     media.addEventListener("pause", save);
+    media.addEventListener("seeked", onSeeked);
     media.addEventListener("ended", onEnded);
     window.addEventListener("pagehide", save);
     return () => {
       media.removeEventListener("timeupdate", onTime);
       media.removeEventListener("pause", save);
+      media.removeEventListener("seeked", onSeeked);
       media.removeEventListener("ended", onEnded);
       window.removeEventListener("pagehide", save);
       if (!media.ended) save();
@@ -375,7 +379,7 @@ export function MediaPlayer(props: MediaPlayerProps) {
             checked={autoplayNext}
             onChange={(e) => {
               setAutoplayNext(e.target.checked);
-              writePrefs({ autoplayNext: e.target.checked });
+              writePrefs({ playNext: { ...readPrefs().playNext, [kind]: e.target.checked } });
             }}
           />
         )}
