@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useEffect, useState } from "react";
 import type { FileItem } from "@/drive/files/file-item";
 import { Spinner } from "@/ui/spinner";
 import { usePreviewSrc } from "../hooks/use-preview-src";
@@ -11,13 +11,16 @@ export interface PreviewBodyProps {
   source: PreviewSource;
   onDownload: () => void;
   siblings?: readonly FileItem[];
+  /** Files a viewer may fetch ahead (the next and previous picture). */
+  neighbours?: readonly (FileItem | undefined)[];
   onNext?: () => void;
   onPrevious?: () => void;
 }
 
 /** Resolves the file's URL and shows it in the viewer for its type, or offers a download. */
-export function PreviewBody({ item, source, onDownload, siblings, onNext, onPrevious }: PreviewBodyProps) {
+export function PreviewBody({ item, source, onDownload, siblings, neighbours, onNext, onPrevious }: PreviewBodyProps) {
   const src = usePreviewSrc(source, item);
+  const preload = usePreloadUrls(source, item.previewType === "image" ? neighbours : undefined);
   const Viewer = item.previewType ? VIEWERS[item.previewType] : undefined;
   if (!Viewer) return <ViewerMessage onDownload={onDownload}>There is no preview for this kind of file.</ViewerMessage>;
   if (src.status === "loading") return <Spinner label="Loading preview" className="m-auto" />;
@@ -34,7 +37,31 @@ export function PreviewBody({ item, source, onDownload, siblings, onNext, onPrev
         siblings={siblings}
         onNext={onNext}
         onPrevious={onPrevious}
+        preload={preload}
       />
     </Suspense>
   );
+}
+
+/** URLs of `items` to fetch ahead; none where content needs headers (a protected share: whole files in memory). */
+function usePreloadUrls(source: PreviewSource, items: readonly (FileItem | undefined)[] | undefined) {
+  const [urls, setUrls] = useState<string[]>([]);
+  const ids = (items ?? []).map((i) => i?.id ?? "").join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ids` stands for `items`, a new array each render
+  useEffect(() => {
+    const wanted = (items ?? []).filter((i): i is FileItem => i !== undefined && i.previewType === "image");
+    if (source.headers || wanted.length === 0) {
+      setUrls([]);
+      return;
+    }
+    let cancelled = false;
+    Promise.all(wanted.map((i) => source.url(i))).then(
+      (resolved) => !cancelled && setUrls(resolved),
+      () => {},
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [source, ids]);
+  return urls;
 }

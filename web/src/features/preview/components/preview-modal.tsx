@@ -5,7 +5,7 @@ import type { FileItem } from "@/drive/files/file-item";
 import { toast } from "@/lib/toast";
 import { IconButton } from "@/ui/icon-button";
 import { downloadFrom } from "../lib/download";
-import { mediaNeighbour, neighbourIndex, previewableItems } from "../lib/preview-nav";
+import { neighbourIndex, previewableItems, sameKindNeighbour } from "../lib/preview-nav";
 import type { PreviewSource } from "../lib/preview-source";
 import { PreviewBody } from "./preview-body";
 
@@ -29,8 +29,8 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
   const current = list[index] ?? item;
   const prev = neighbourIndex(list.length, index, -1);
   const next = neighbourIndex(list.length, index, 1);
-  const nextMedia = mediaNeighbour(list, index, 1);
-  const prevMedia = mediaNeighbour(list, index, -1);
+  const nextMedia = sameKindNeighbour(list, index, 1);
+  const prevMedia = sameKindNeighbour(list, index, -1);
 
   const download = () =>
     downloadFrom(source, current).catch((e: unknown) =>
@@ -87,6 +87,7 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
                 source={source}
                 onDownload={download}
                 siblings={items}
+                neighbours={[nextMedia, prevMedia].flatMap((i) => (i === undefined ? [] : [list[i]]))}
                 onNext={nextMedia === undefined ? undefined : () => setIndex(nextMedia)}
                 onPrevious={prevMedia === undefined ? undefined : () => setIndex(prevMedia)}
               />

@@ -12,11 +12,17 @@ export function neighbourIndex(length: number, index: number, step: 1 | -1): num
   return next >= 0 && next < length ? next : undefined;
 }
 
-const isMedia = (item: FileItem | undefined) => item?.previewType === "video" || item?.previewType === "audio";
+/** Files that play or show one after another: music and videos together, pictures together. */
+function groupOf(item: FileItem | undefined): "media" | "image" | undefined {
+  if (item?.previewType === "video" || item?.previewType === "audio") return "media";
+  if (item?.previewType === "image") return "image";
+  return undefined;
+}
 
-/** From a video or audio file: the nearest video or audio file `step` away (playing on skips other files). */
-export function mediaNeighbour(list: readonly FileItem[], index: number, step: 1 | -1): number | undefined {
-  if (!isMedia(list[index])) return undefined;
-  for (let i = index + step; i >= 0 && i < list.length; i += step) if (isMedia(list[i])) return i;
+/** From a video, audio file or picture: the nearest file of the same group `step` away (playing on, swiping). */
+export function sameKindNeighbour(list: readonly FileItem[], index: number, step: 1 | -1): number | undefined {
+  const group = groupOf(list[index]);
+  if (!group) return undefined;
+  for (let i = index + step; i >= 0 && i < list.length; i += step) if (groupOf(list[i]) === group) return i;
   return undefined;
 }

@@ -14,4 +14,6 @@ export interface ViewerProps {
   /** The next/previous file of the same kind in the folder (audio and video play on; shift+N/P). */
   onNext?: () => void;
   onPrevious?: () => void;
+  /** URLs to fetch ahead (the next and previous picture). */
+  preload?: readonly string[];
 }
