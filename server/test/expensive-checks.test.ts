@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "../src/auth/passwords.js";
 import { openStore } from "../src/storage/blobs.js";
 import { encryptedSize, HEADER_SIZE, MAGIC, newSalt } from "../src/storage/crypt.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
@@ -84,6 +85,31 @@ describe("share passwords (issue 28)", () => {
     expect(await Promise.all(attack)).toEqual(shares.map(() => 401));
     // On the main thread, every hash under way ran before each next step of the listings: they came after nearly all.
     expect(order.indexOf("victim")).toBeLessThan(shares.length / 2);
+  });
+});
+
+describe("2FA passwords (issue 28)", () => {
+  it("are checked off the main thread: signed-in listings are answered while wrong ones are being hashed", async () => {
+    const victim = await createUser(server);
+    const stored = await hashPassword("the right one");
+    const order: string[] = [];
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      verifyPassword(`guess ${i}`, stored).then((ok) => {
+        order.push("guess");
+        return ok;
+      }),
+    );
+    for (let i = 0; i < 5; i++) {
+      const listing = await server.app.inject({
+        url: "/api/files?operation=list&path=/",
+        headers: { cookie: victim.cookie },
+      });
+      expect(listing.statusCode).toBe(200);
+    }
+    order.push("victim");
+    expect(await Promise.all(guesses)).toEqual(guesses.map(() => false));
+    expect(await verifyPassword("the right one", stored)).toBe(true);
+    expect(order.indexOf("victim")).toBeLessThan(guesses.length / 2);
   });
 });
 

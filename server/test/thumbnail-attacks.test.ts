@@ -62,6 +62,29 @@ const ordinary = (width: number, height: number) =>
     .png({ compressionLevel: 1 })
     .toBuffer();
 
+/**
+ * A one-colour 8-bit grey PNG built without compressing it whole: one deflate run of zero rows, flushed to a byte
+ * boundary so it can be repeated, then an empty final block and the Adler-32 of all those zeros. 65,535 × 65,536
+ * pixels (4.3 GB decoded, read row by row) in 4 MB: seconds of decoding on any machine.
+ */
+function flatPng(width: number, height: number, rowsPerRun: number): Buffer {
+  const run = zlib.deflateRawSync(Buffer.alloc(rowsPerRun * (width + 1)), {
+    level: 9,
+    finishFlush: zlib.constants.Z_FULL_FLUSH,
+  });
+  const zeros = height * (width + 1);
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE((((zeros % 65521) << 16) | 1) >>> 0);
+  const runs = Array.from({ length: height / rowsPerRun }, () => run);
+  const stream = Buffer.concat([Buffer.from([0x78, 0x01]), ...runs, Buffer.from([0x03, 0x00]), adler]);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample; colour type 0 (grey), no interlace
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", stream), chunk("IEND", Buffer.alloc(0))]);
+}
+
 const storePng = (cookie: string, name: string, data: Buffer) =>
   storeFile(server, cookie, data, { name, mimeType: "image/png" });
 
@@ -170,5 +193,29 @@ describe("thumbnails under attack (issue 28)", () => {
     // At most one of theirs runs and one waits; the others are refused at once.
     expect(refused.length).toBeGreaterThanOrEqual(2);
     expect(refused.map((r) => (r.reason as HttpError).status)).toEqual(refused.map(() => 503));
+  });
+
+  it("stops a rendering that runs past its time limit, and the next one in line renders", async () => {
+    const slowOwner = await createUser(server);
+    const other = await createUser(server);
+    const slow = await storePng(slowOwner.cookie, "slow.png", flatPng(65535, 65536, 1024));
+    const quick = await storePng(other.cookie, "quick.png", await ordinary(400, 300));
+    const slowRow = await ownedContentFile(server.db, slowOwner.userId, slow.id);
+    const quickRow = await ownedContentFile(server.db, other.userId, quick.id);
+    // One slot, so the other user's picture waits behind the slow one; pixel caps raised so only time can stop it.
+    const thumbnails = new Thumbnails(
+      new Blobs(server.config),
+      new ThumbnailCache(new DiskThumbnailStore(fs.mkdtempSync(path.join(server.config.dataDir, "slow-"))), undefined),
+      { ...DEFAULT_LIMITS, concurrency: 1, maxPixels: 5_000_000_000, renderSeconds: 1 },
+    );
+    const keyOf = (row: typeof slowRow) => ({ fileId: row.id, version: versionOf(row), width: 360, sealed: false });
+    const [slowResult, quickResult] = await Promise.allSettled([
+      thumbnails.get(slowRow, keyOf(slowRow), undefined, "slow"),
+      thumbnails.get(quickRow, keyOf(quickRow), undefined, "other"),
+    ]);
+    expect(slowResult.status).toBe("rejected");
+    const refusal = (slowResult as PromiseRejectedResult).reason as HttpError;
+    expect([refusal.status, refusal.message]).toEqual([422, "the image took too long to render"]);
+    expect(quickResult.status).toBe("fulfilled");
   });
 });

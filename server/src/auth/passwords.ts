@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import bcrypt from "bcryptjs";
+import { CpuWorker } from "../http/cpu-worker.js";
 
 const BCRYPT_ROUNDS = 10;
 /**
@@ -22,7 +23,13 @@ export function bcryptArguments(password: string, stored: string): { input: stri
   return { input: password, hash: stored };
 }
 
+/** The bcrypt comparison worker's script; each user of it (2FA sign-in, share passwords) starts its own thread. */
+export const PASSWORD_WORKER = new URL("./password-worker.mjs", import.meta.url);
+
+// 2FA checks get a thread of their own: share-password guesses queue in theirs and cannot delay a sign-in.
+const twoFactorChecks = new CpuWorker<{ input: string; hash: string }, boolean>(PASSWORD_WORKER, 16);
+
+/** Whether `password` matches the stored hash, checked off the main thread (503 when too many checks wait). */
 export function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const { input, hash } = bcryptArguments(password, stored);
-  return bcrypt.compare(input, hash);
+  return twoFactorChecks.run(bcryptArguments(password, stored));
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { bcryptArguments } from "../auth/passwords.js";
+import { bcryptArguments, PASSWORD_WORKER } from "../auth/passwords.js";
 import { CpuWorker } from "../http/cpu-worker.js";
 
 /**
@@ -12,10 +12,7 @@ import { CpuWorker } from "../http/cpu-worker.js";
  */
 export class PasswordCache {
   private readonly verified = new Map<string, number>();
-  private readonly bcrypt = new CpuWorker<{ input: string; hash: string }, boolean>(
-    new URL("./password-worker.mjs", import.meta.url),
-    16,
-  );
+  private readonly bcrypt = new CpuWorker<{ input: string; hash: string }, boolean>(PASSWORD_WORKER, 16);
 
   constructor(
     private readonly ttlMs = 5 * 60 * 1000,

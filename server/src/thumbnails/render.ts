@@ -51,6 +51,7 @@ const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, sho
 export const unsupported = () => new HttpError(415, "not an image format this server makes thumbnails of");
 export const tooLarge = () => new HttpError(413, "image too large for a thumbnail");
 const undecodable = () => new HttpError(422, "the image could not be decoded");
+const tooSlow = () => new HttpError(422, "the image took too long to render");
 
 /** Bytes the decoder holds at once for this image when it cannot stream it row by row, else 0. */
 function wholeFrameBytes(meta: Metadata): number {
@@ -93,7 +94,8 @@ export async function renderThumbnail(source: Buffer, width: ThumbnailWidth, lim
       .resize({ width, height: 2 * width, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 72, effort: 2 })
       .toBuffer();
-  } catch {
-    throw undecodable();
+  } catch (err) {
+    // libvips stops a rendering past `timeout` with "timeout: N% complete".
+    throw err instanceof Error && err.message.startsWith("timeout") ? tooSlow() : undecodable();
   }
 }

@@ -1,4 +1,5 @@
-// The share-password worker thread (shares/password-check.ts): bcrypt comparisons, one at a time, off the main thread.
+// A password-check worker thread (auth/passwords.ts, shares/password-cache.ts): bcrypt comparisons, one at a time,
+// off the main thread.
 import { parentPort } from "node:worker_threads";
 import bcrypt from "bcryptjs";
 
