@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * A WebP thumbnail of an image file (our addition)
-         * @description Renders the owner's image file (JPEG, PNG, WebP, GIF's first frame, AVIF/HEIF, TIFF; not SVG) at most `w` pixels wide and twice that high, upright by its EXIF orientation, never enlarged. Rendered once and kept in the server's data directory (sealed with the server's key for encrypted files); later calls answer from there. The ETag names the file's version and the width; `v` is ignored by the server and lets a client give a replaced file a new URL, so the answer may be kept for a day (`Cache-Control: private, max-age=86400`). Sources over 50 MiB or 100 megapixels are refused with 413.
+         * @description Renders the owner's image file (JPEG, PNG, WebP, GIF's first frame, AVIF/HEIF, TIFF; not SVG) and, where `videoPosters` in /capabilities says so, a poster frame of a video at most `w` pixels wide and twice that high, upright by its EXIF orientation, never enlarged. Rendered once and kept in the server's data directory (sealed with the server's key for encrypted files); later calls answer from there. The ETag names the file's version and the width; `v` is ignored by the server and lets a client give a replaced file a new URL, so the answer may be kept for a day (`Cache-Control: private, max-age=86400`). Sources over 50 MiB or 100 megapixels are refused with 413.
          */
         get: operations["Thumbnails_get"];
         put?: never;
@@ -1396,6 +1396,8 @@ export interface components {
             apiKeys: boolean;
             /** @description `/playback…` keeps where the user stopped in each video or audio file, so playback resumes there on any device. Teldrive has no such call (clients keep positions in the browser). */
             playback: boolean;
+            /** @description `GET /thumbnails/{id}` also renders a poster frame of videos (a frame 3 s in, the first for shorter clips, from the first 64 MiB of the file), where the server has ffmpeg. Without it clients draw posters themselves. */
+            videoPosters: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {

@@ -1,6 +1,7 @@
 import type { Capabilities } from "@drive/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps.js";
+import { ffmpegAvailable } from "../thumbnails/video-poster.js";
 
 /**
  * Where this server differs from Teldrive 1.8's API (the `Capabilities` of docs/openapi.json says what each field
@@ -19,9 +20,12 @@ export const CAPABILITIES: Capabilities = {
   authAttempts: true,
   apiKeys: true,
   playback: true,
+  // True where ffmpeg runs (capabilityRoutes asks at start).
+  videoPosters: false,
 };
 
 export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {
+  const capabilities: Capabilities = { ...CAPABILITIES, videoPosters: await ffmpegAvailable() };
   // No session needed: the sign-in page reads it to decide which sign-in methods to offer.
-  app.get("/capabilities", async () => CAPABILITIES);
+  app.get("/capabilities", async () => capabilities);
 }
