@@ -134,6 +134,8 @@ export interface DeriveOptions {
   origin?: string;
   /** The server renders thumbnails (`thumbnails` in /capabilities); a resizer host still comes first. */
   serverThumbnails?: boolean;
+  /** The server renders video posters too (ffmpeg); a failed one falls back to the frame the browser draws. */
+  videoPosters?: boolean;
 }
 
 function isValidUrl(value: string): boolean {
@@ -160,7 +162,12 @@ export function toFileItem(file: ServerFile, opts: DeriveOptions = {}): FileItem
   const id = file.id ?? "";
   const updatedAt = file.updatedAt ?? "";
   const encrypted = file.encrypted ?? false;
-  const thumbnail = previewType === "image" ? thumbnailOf(id, file.name, updatedAt, opts) : undefined;
+  const thumbnail =
+    previewType === "image"
+      ? thumbnailOf(id, file.name, updatedAt, opts)
+      : previewType === "video" && opts.videoPosters && id
+        ? serverThumbnail({ id, updatedAt })
+        : undefined;
   return {
     id,
     name: file.name,
@@ -187,7 +194,7 @@ const derived = new WeakMap<object, { key: string; items: FileItem[] }>();
 
 /** The FileItems of a server page (either generation's: API-B's File is API-A's without the fields only A sends). */
 export function itemsOf(page: { items: readonly object[] }, opts: DeriveOptions): FileItem[] {
-  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}|${opts.serverThumbnails ?? false}`;
+  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}|${opts.serverThumbnails ?? false}|${opts.videoPosters ?? false}`;
   const hit = derived.get(page);
   if (hit?.key === key) return hit.items;
   const items = page.items.map((file) => toFileItem(file as ServerFile, opts));
