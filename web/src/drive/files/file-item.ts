@@ -39,6 +39,8 @@ const EXTENSIONS: Record<PreviewType, readonly string[]> = {
   pdf: ["pdf"],
   office: ["doc", "docx", "ppt", "pptx", "xls", "xlsx"],
   code: [
+    "csv",
+    "tsv",
     "c",
     "cpp",
     "js",

@@ -1,10 +1,14 @@
-import { Suspense, useEffect, useState } from "react";
-import type { FileItem } from "@/drive/files/file-item";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { extensionOf, type FileItem } from "@/drive/files/file-item";
 import { Spinner } from "@/ui/spinner";
 import { usePreviewSrc } from "../hooks/use-preview-src";
 import type { PreviewSource } from "../lib/preview-source";
 import { ViewerMessage } from "./viewer-message";
 import { VIEWERS } from "./viewers";
+
+/** CSV and TSV: a streamed, virtualised table (its own chunk) rather than the text. */
+const TABLES = new Set(["csv", "tsv"]);
+const TableViewer = lazy(() => import("./viewers/table-viewer"));
 
 export interface PreviewBodyProps {
   item: FileItem;
@@ -21,7 +25,11 @@ export interface PreviewBodyProps {
 export function PreviewBody({ item, source, onDownload, siblings, neighbours, onNext, onPrevious }: PreviewBodyProps) {
   const src = usePreviewSrc(source, item);
   const preload = usePreloadUrls(source, item.previewType === "image" ? neighbours : undefined);
-  const Viewer = item.previewType ? VIEWERS[item.previewType] : undefined;
+  const Viewer = TABLES.has(extensionOf(item.name))
+    ? TableViewer
+    : item.previewType
+      ? VIEWERS[item.previewType]
+      : undefined;
   if (!Viewer) return <ViewerMessage onDownload={onDownload}>There is no preview for this kind of file.</ViewerMessage>;
   if (src.status === "loading") return <Spinner label="Loading preview" className="m-auto" />;
   if (src.status === "error")
