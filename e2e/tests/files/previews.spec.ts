@@ -139,6 +139,12 @@ test("code is highlighted by a grammar loaded on demand; text stays text", async
   const code = modal(page).getByTestId("code-preview");
   await expect(code.locator(".hljs-keyword").first()).toHaveText("const");
   await expect(code).toHaveText("const answer: number = 42;\n");
+  // Numbered lines (the numbers are CSS, not text) and a remembered wrap toggle.
+  await expect(code.locator(".code-line")).toHaveCount(1);
+  const wrap = modal(page).getByRole("button", { name: "Wrap lines" });
+  await wrap.click();
+  await expect(wrap).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => code.locator(".code-line").evaluate((l) => getComputedStyle(l).whiteSpace)).toBe("pre-wrap");
   await modal(page).getByRole("button", { name: "Next file" }).click();
   await expect(modal(page).getByTestId("code-preview")).toHaveText("<b>not bold</b>");
   await expect(modal(page).getByTestId("code-preview").locator("b")).toHaveCount(0);
