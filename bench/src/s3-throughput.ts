@@ -1,16 +1,17 @@
 // Upload and download of one large file through the drive server whose parts live in S3 (a throw-away Ceph RADOS
 // Gateway from scripts/ceph-s3.mjs), through one instance and through two instances sharing one PostgreSQL and the
-// bucket, as ratios of the store's own put and get speed measured with the AWS SDK in the same round, on the same
+// bucket, as ratios of the store's own put and get speed measured with curl (SigV4) in the same round, on the same
 // data, in the same shape: the parts as objects, CONCURRENCY puts in flight (as the upload sends them), then one
 // get after another (as one download reads them).
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import {
   CreateBucketCommand,
   DeleteObjectsCommand,
-  GetObjectCommand,
   PutObjectCommand,
   paginateListObjectsV2,
   S3Client,
@@ -40,41 +41,75 @@ const ROUNDS = Number(process.env.BENCH_S3_ROUNDS ?? 3);
 const partCount = Math.ceil(SIZE / PART_SIZE);
 const partRange = (i: number) => ({ start: i * PART_SIZE, end: Math.min(SIZE, (i + 1) * PART_SIZE) });
 
-async function sdkPut(client: S3Client, source: string): Promise<number> {
+/** curl with SigV4 signing against the store: the reference a plain HTTP client sets. */
+function curl(env: Record<string, string>, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      "curl",
+      [
+        "-sS",
+        "--fail",
+        "--aws-sigv4",
+        `aws:amz:${env.S3_REGION}:s3`,
+        "--user",
+        `${env.S3_ACCESS_KEY}:${env.S3_SECRET_KEY}`,
+        // Signed without hashing the body first (as the server's SDK sends it); the RADOS Gateway wants the header.
+        "-H",
+        "x-amz-content-sha256: UNSIGNED-PAYLOAD",
+        ...args,
+      ],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let err = "";
+    child.stderr?.on("data", (c: Buffer) => {
+      err += c.toString();
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`curl exited with ${code}: ${err}`))));
+  });
+}
+
+/** The parts as files of their own (curl -T sends a whole file), made once outside the timed runs. */
+async function splitParts(source: string, dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (let i = 0; i < partCount; i++) {
+    const { start, end } = partRange(i);
+    const file = path.join(dir, `part-${i}`);
+    await pipeline(
+      fs.createReadStream(source, { start, end: end - 1, highWaterMark: CHUNK }),
+      fs.createWriteStream(file),
+    );
+    files.push(file);
+  }
+  return files;
+}
+
+/** The parts PUT by curl, CONCURRENCY at once (as the client sends them). */
+async function curlPut(env: Record<string, string>, parts: string[]): Promise<number> {
   const started = performance.now();
   let next = 0;
   const worker = async () => {
-    while (next < partCount) {
+    while (next < parts.length) {
       const i = next++;
-      const { start, end } = partRange(i);
-      await client.send(
-        new PutObjectCommand({
-          Bucket: BUCKET,
-          Key: `sdk/${i}`,
-          Body: fs.createReadStream(source, { start, end: end - 1, highWaterMark: CHUNK }),
-          ContentLength: end - start,
-        }),
-      );
+      await curl(env, ["-T", parts[i] ?? "", `${env.S3_ENDPOINT}/${BUCKET}/curl/${i}`]);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, partCount) }, worker));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, parts.length) }, worker));
   return performance.now() - started;
 }
 
-async function sdkGet(client: S3Client): Promise<number> {
+/** The parts GET by one curl, one after another on one connection (as one download reads them). */
+async function curlGet(env: Record<string, string>): Promise<number> {
   const started = performance.now();
-  let total = 0;
-  for (let i = 0; i < partCount; i++) {
-    const res = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: `sdk/${i}` }));
-    for await (const chunk of res.Body as AsyncIterable<Buffer>) total += chunk.length;
-  }
-  if (total !== SIZE) throw new Error(`got ${total} of ${SIZE} bytes`);
+  const args: string[] = [];
+  for (let i = 0; i < partCount; i++) args.push("-o", "/dev/null", `${env.S3_ENDPOINT}/${BUCKET}/curl/${i}`);
+  await curl(env, args);
   return performance.now() - started;
 }
 
 /**
  * The file read part by part with Range requests, one after another, alternating between the instances (what a
- * client spreading one download over several instances does; the same shape as the SDK's gets).
+ * client spreading one download over several instances does; the same shape as curl's gets).
  */
 async function downloadAlternating(bases: string[], cookie: string, id: string): Promise<number> {
   const started = performance.now();
@@ -134,7 +169,7 @@ export async function runS3ThroughputBench(): Promise<Record<string, number | st
   // Two instances share one drive: its metadata in PostgreSQL, its parts in the bucket.
   const postgres = startTestPostgres(57432);
   if (!postgres) throw new Error("PostgreSQL is not installed (apt-get install postgresql)");
-  // The OSD keeps objects in RAM: room for the SDK's copy and the server's at once, plus slack.
+  // The OSD keeps objects in RAM: room for curl's copy and the server's at once, plus slack.
   const cluster = await startCephS3({ memBytes: 2 * SIZE + 1024 * MiB }).catch((err: unknown) => {
     postgres.stop();
     throw err;
@@ -169,16 +204,17 @@ export async function runS3ThroughputBench(): Promise<Record<string, number | st
   try {
     const source = path.join(dir, "source.bin");
     await diskWrite(source);
+    const parts = await splitParts(source, dir);
     const session = await signIn(one);
     // The gateway creates its data pools on the first write: keep that out of the timed runs.
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: "warm-up", Body: Buffer.alloc(MiB) }));
     const runs: Run[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const put = await sdkPut(client, source);
-      const get = await sdkGet(client);
+      const put = await curlPut(cluster.env, parts);
+      const get = await curlGet(cluster.env);
       // One instance: every part to it, one GET of the whole file from it.
       const up1 = await upload(session, source);
-      const down1 = await download(session.client, up1.id);
+      const down1 = await download(session.client, up1.id, session.cookie);
       await spotCheck(session, up1.id, source);
       await deleteAndReclaim(session, client, up1.id);
       // Deleted objects hold their RAM until the gateway's garbage collection runs; a full OSD stalls every write.
@@ -197,23 +233,23 @@ export async function runS3ThroughputBench(): Promise<Record<string, number | st
       console.error(`S3 round ${round + 1} (MiB/s): ${speeds.join(", ")}`);
     }
     const speed = (key: keyof Run) => median(runs.map((r) => mbps(SIZE, r[key])));
-    // Ratios per round (each against the SDK in the same round), then the median of those.
+    // Ratios per round (each against curl in the same round), then the median of those.
     const ratio = (a: "up1" | "up2" | "down1" | "down2", b: "put" | "get") => median(runs.map((r) => r[b] / r[a]));
     const each = (a: "up1" | "up2" | "down1" | "down2", b: "put" | "get") =>
       runs.map((r) => (r[b] / r[a]).toFixed(2)).join(", ");
     return {
       "file size": `${SIZE / MiB} MiB in ${partCount} parts of ${PART_SIZE / MiB} MiB, ${CONCURRENCY} in flight; median of ${ROUNDS} rounds`,
       store: "Ceph 16 RADOS Gateway, one memstore OSD, loopback (scripts/ceph-s3.mjs); metadata in PostgreSQL",
-      "SDK put (MiB/s)": speed("put"),
-      "SDK get (MiB/s)": speed("get"),
+      "curl SigV4 PUT (MiB/s)": speed("put"),
+      "curl SigV4 GET (MiB/s)": speed("get"),
       "upload through one instance (MiB/s)": speed("up1"),
       "download through one instance (MiB/s)": speed("down1"),
       "upload through two instances (MiB/s)": speed("up2"),
       "download through two instances (MiB/s)": speed("down2"),
-      "upload / SDK put, one instance": `${ratio("up1", "put").toFixed(2)} (rounds: ${each("up1", "put")})`,
-      "download / SDK get, one instance": `${ratio("down1", "get").toFixed(2)} (rounds: ${each("down1", "get")})`,
-      "upload / SDK put, two instances": `${ratio("up2", "put").toFixed(2)} (rounds: ${each("up2", "put")})`,
-      "download / SDK get, two instances": `${ratio("down2", "get").toFixed(2)} (rounds: ${each("down2", "get")})`,
+      "upload ÷ curl PUT, one instance (target ≥ 0.8)": `${ratio("up1", "put").toFixed(2)} (rounds: ${each("up1", "put")})`,
+      "download ÷ curl GET, one instance (target ≥ 0.8)": `${ratio("down1", "get").toFixed(2)} (rounds: ${each("down1", "get")})`,
+      "upload ÷ curl PUT, two instances": `${ratio("up2", "put").toFixed(2)} (rounds: ${each("up2", "put")})`,
+      "download ÷ curl GET, two instances": `${ratio("down2", "get").toFixed(2)} (rounds: ${each("down2", "get")})`,
       "load average 1/5/15 min, before / after": `${loadBefore} · ${load()}`,
     };
   } catch (err) {

@@ -13,6 +13,8 @@ const CODE_LINE = /login code for (\S+): (\d{8})/;
 export interface DriveServer {
   baseURL: string;
   port: number;
+  /** The server's process id (benchmarks read its CPU time). */
+  pid: number;
   dataDir: string;
   /** The newest sign-in code printed for `phone` that no earlier call returned; waits for one to be printed. */
   codeFor(phone: string): Promise<string>;
@@ -28,6 +30,8 @@ export interface StartOptions {
   /** Reuse a data dir (to restart over the same data); a fresh temp dir otherwise, removed on stop. */
   dataDir?: string;
   env?: Record<string, string | undefined>;
+  /** Extra flags for node itself (e.g. --cpu-prof, which NODE_OPTIONS may not carry). */
+  nodeArgs?: string[];
 }
 
 export async function freePort(): Promise<number> {
@@ -70,11 +74,15 @@ export async function startDriveServer(opts: StartOptions = {}): Promise<DriveSe
     SIGN_IN_WRONG_CODES_PER_ADDRESS: "1000000",
     ...opts.env,
   });
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO_ROOT, "server/src/main.ts")], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), "--import", "tsx", path.join(REPO_ROOT, "server/src/main.ts")],
+    {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
 
   let out = "";
   const codes = new Map<string, string[]>();
@@ -146,6 +154,7 @@ export async function startDriveServer(opts: StartOptions = {}): Promise<DriveSe
   return {
     baseURL,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     codeFor: (phone) =>
       waitFor(`a login code for ${phone}`, () => {

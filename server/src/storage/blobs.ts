@@ -18,7 +18,7 @@ import {
 } from "./crypt.js";
 import { DiskStore } from "./disk-store.js";
 import { S3Store } from "./s3-store.js";
-import type { PartRef, PartStore } from "./store.js";
+import { type PartRef, type PartStore, READ_CHUNK } from "./store.js";
 
 export type { PartRef, PartStore } from "./store.js";
 
@@ -32,7 +32,7 @@ export interface StoredPart {
 class ExactLength extends Transform {
   private seen = 0;
   constructor(private readonly length: number) {
-    super();
+    super({ highWaterMark: READ_CHUNK });
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.seen += chunk.length;
@@ -61,18 +61,102 @@ export async function checkStorage(config: Config): Promise<void> {
   }
 }
 
-/** Yields a stored byte range and fails when the store returns fewer bytes than asked for. */
-async function* exactly(source: Readable, length: number): AsyncGenerator<Buffer> {
-  let left = length;
-  try {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
-      left -= chunk.length;
-      yield chunk;
+/** One part's share of a read: a stream of which the first `skip` bytes are dropped and the next `length` passed on. */
+interface Piece {
+  stream: Readable;
+  skip: number;
+  length: number;
+}
+
+/**
+ * The pieces of a read one after another, as one stream: each piece's chunks are pushed on as they come (no
+ * per-chunk generator or copy), its source paused while the reader is full, and a piece that ends short fails the
+ * whole stream. `next` opens the following piece, or gives null after the last.
+ */
+class JoinedStream extends Readable {
+  private source: Readable | undefined;
+  private skip = 0;
+  private left = 0;
+  private opening = false;
+  /** Whether the reader wants more (the last push was taken). */
+  private wanted = false;
+
+  constructor(private readonly next: () => Promise<Piece | null>) {
+    super({ highWaterMark: READ_CHUNK });
+  }
+
+  override _read() {
+    this.wanted = true;
+    if (this.source) return this.drain();
+    if (this.opening) return;
+    this.opening = true;
+    this.next().then(
+      (piece) => {
+        this.opening = false;
+        if (this.destroyed) return piece?.stream.destroy();
+        if (piece) this.attach(piece);
+        else this.push(null);
+      },
+      (err: unknown) => this.destroy(err instanceof Error ? err : new Error(String(err))),
+    );
+  }
+
+  private attach({ stream, skip, length }: Piece) {
+    this.source = stream;
+    this.skip = skip;
+    this.left = length;
+    stream.on("readable", () => {
+      if (this.source === stream) this.drain();
+    });
+    stream.once("end", () => {
+      if (this.source === stream)
+        this.destroy(new Error(`stored part is shorter than expected (${this.left} bytes missing)`));
+    });
+    stream.once("error", (err) => {
+      if (this.source === stream) this.destroy(err);
+    });
+    this.drain();
+  }
+
+  /**
+   * Moves what the source holds to the reader while it wants more. `read()` hands over everything buffered at once,
+   * so many small network chunks go on as one.
+   */
+  private drain() {
+    const stream = this.source;
+    while (stream && this.source === stream && this.wanted) {
+      const chunk = stream.read() as Buffer | null;
+      if (chunk === null) return;
+      let piece = chunk;
+      if (this.skip > 0) {
+        const n = Math.min(this.skip, piece.length);
+        piece = piece.subarray(n);
+        this.skip -= n;
+      }
+      if (piece.length > this.left) piece = piece.subarray(0, this.left);
+      this.left -= piece.length;
+      if (piece.length > 0) this.wanted = this.push(piece);
+      if (this.left === 0) {
+        this.detach();
+        if (this.wanted) this._read();
+        return;
+      }
     }
-  } finally {
+  }
+
+  private detach() {
+    const source = this.source;
+    this.source = undefined;
+    if (!source) return;
+    source.removeAllListeners("readable");
+    source.on("error", () => {});
     source.destroy();
   }
-  if (left !== 0) throw new Error(`stored part is shorter than expected (${left} bytes missing)`);
+
+  override _destroy(err: Error | null, done: (err?: Error | null) => void) {
+    this.detach();
+    done(err);
+  }
 }
 
 /**
@@ -109,7 +193,7 @@ export class Blobs {
     const stages: NodeJS.ReadWriteStream[] = [new ExactLength(opts.length)];
     if (opts.encrypted && secret) stages.push(new EncryptStream(await deriveKey(secret, salt, opts.requester)));
     const size = opts.encrypted ? encryptedSize(opts.length) : opts.length;
-    const stored = new PassThrough();
+    const stored = new PassThrough({ highWaterMark: READ_CHUNK });
     // Who failed first decides the answer: a short, long or broken-off body is the client's (400),
     // anything else is the store's. A failing store destroys `stored` before the body side hears of it.
     let bodyFailed = false;
@@ -148,7 +232,8 @@ export class Blobs {
 
   /**
    * Plaintext bytes of a whole file, or of the inclusive range [start, end]; only the parts and bytes needed are
-   * read. `requester` is who reads (key derivations take turns by requester).
+   * read: a range opens its first part at its offset. `requester` is who reads (key derivations take turns by
+   * requester).
    */
   createReadStream(
     file: { channelId: number; parts: StoredPart[]; size: number; encrypted: boolean },
@@ -157,41 +242,41 @@ export class Blobs {
   ): Readable {
     const start = range?.start ?? 0;
     const end = range?.end ?? file.size - 1;
-    const self = this;
-    async function* bytes(): AsyncGenerator<Buffer> {
-      if (end < start || file.parts.length === 0) return;
-      const first = file.parts[0];
-      if (!first) return;
-      // Every part but the last has the first part's size (the client splits evenly).
-      const partSize = await self.plainPartSize(file.channelId, first, file.encrypted);
-      if (partSize <= 0) throw new Error("empty part in a non-empty file");
-      const firstIndex = Math.floor(start / partSize);
-      const lastIndex = Math.min(Math.floor(end / partSize), file.parts.length - 1);
-      for (let i = firstIndex; i <= lastIndex; i++) {
-        const part = file.parts[i];
-        if (!part) throw new Error(`part ${i} missing`);
-        const from = Math.max(start - i * partSize, 0);
-        const to = Math.min(end - i * partSize, partSize - 1);
-        yield* self.readPart(file.channelId, part, file.encrypted, from, to, requester);
-      }
-    }
-    return Readable.from(bytes(), { objectMode: false });
+    let index = -1;
+    let lastIndex = -1;
+    let partSize = 0;
+    return new JoinedStream(async () => {
+      if (index === -1) {
+        if (end < start || file.parts.length === 0) return null;
+        const first = file.parts[0];
+        if (!first) return null;
+        // Every part but the last has the first part's size (the client splits evenly); one part is the whole file.
+        partSize =
+          file.parts.length === 1 ? file.size : await this.plainPartSize(file.channelId, first, file.encrypted);
+        if (partSize <= 0) throw new Error("empty part in a non-empty file");
+        index = Math.floor(start / partSize);
+        lastIndex = Math.min(Math.floor(end / partSize), file.parts.length - 1);
+      } else index++;
+      if (index > lastIndex) return null;
+      const part = file.parts[index];
+      if (!part) throw new Error(`part ${index} missing`);
+      const from = Math.max(start - index * partSize, 0);
+      const to = Math.min(end - index * partSize, partSize - 1);
+      return this.readPart(file.channelId, part, file.encrypted, from, to, requester);
+    });
   }
 
   /** Plaintext bytes [from, to] of one part. */
-  private async *readPart(
+  private async readPart(
     channelId: number,
     part: StoredPart,
     encrypted: boolean,
     from: number,
     to: number,
     requester: string,
-  ): AsyncGenerator<Buffer> {
+  ): Promise<Piece> {
     const ref = { channelId, partId: part.id };
-    if (!encrypted) {
-      yield* exactly(await this.store.read(ref, from, to), to - from + 1);
-      return;
-    }
+    if (!encrypted) return { stream: await this.store.read(ref, from, to), skip: 0, length: to - from + 1 };
     const secret = this.config.encryptionKey;
     if (!secret) throw new Error("encrypted part but no ENCRYPTION_KEY configured");
     if (!part.salt) throw new Error("encrypted part without a salt");
@@ -203,35 +288,10 @@ export class Blobs {
     const cipherStart = HEADER_SIZE + firstBlock * SEALED_BLOCK_SIZE;
     // The last block may be short: stores end a range that runs past the part at its last byte.
     const cipherEnd = HEADER_SIZE + (lastBlock + 1) * SEALED_BLOCK_SIZE - 1;
-    const withHeader = firstBlock === 0;
-    let header = withHeader ? Buffer.alloc(0) : await this.readHeader(ref);
-    const raw = await this.store.read(ref, withHeader ? 0 : cipherStart, cipherEnd);
-    try {
-      const chunks = (raw as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-      let pending = Buffer.alloc(0);
-      while (withHeader && pending.length < HEADER_SIZE) {
-        const next = await chunks.next();
-        if (next.done) throw new Error("encrypted part is shorter than its header");
-        pending = Buffer.concat([pending, next.value]);
-      }
-      if (withHeader) {
-        header = pending.subarray(0, HEADER_SIZE);
-        pending = pending.subarray(HEADER_SIZE);
-      }
-      const nonce = parseHeader(header);
-      async function* cipher(): AsyncGenerator<Buffer> {
-        if (pending.length > 0) yield pending;
-        for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
-      }
-      const decrypt = pipeline(Readable.from(cipher()), new DecryptStream(key, nonce, firstBlock), () => {});
-      try {
-        yield* this.trim(decrypt, from - firstBlock * BLOCK_SIZE, to - from + 1);
-      } finally {
-        decrypt.destroy();
-      }
-    } finally {
-      raw.destroy();
-    }
+    const nonce = firstBlock === 0 ? undefined : parseHeader(await this.readHeader(ref));
+    const raw = await this.store.read(ref, nonce ? cipherStart : 0, cipherEnd);
+    const stream = pipeline(raw, new DecryptStream(key, nonce, firstBlock), () => {});
+    return { stream, skip: from - firstBlock * BLOCK_SIZE, length: to - from + 1 };
   }
 
   private async readHeader(ref: PartRef): Promise<Buffer> {
@@ -240,24 +300,6 @@ export class Blobs {
     return header;
   }
 
-  /** Skips `skip` bytes of a plaintext stream, then yields `length` bytes; fails when fewer come. */
-  private async *trim(plain: Readable, skip: number, length: number): AsyncGenerator<Buffer> {
-    let toSkip = skip;
-    let left = length;
-    for await (const chunk of plain as AsyncIterable<Buffer>) {
-      let piece = chunk;
-      if (toSkip > 0) {
-        const n = Math.min(toSkip, piece.length);
-        piece = piece.subarray(n);
-        toSkip -= n;
-      }
-      if (piece.length > left) piece = piece.subarray(0, left);
-      left -= piece.length;
-      if (piece.length > 0) yield piece;
-      if (left === 0) break;
-    }
-    if (left > 0) throw new Error("encrypted part is shorter than expected");
-  }
   /** Copies parts into `toChannelId` under the new ids given (same order); salts are kept. */
   async copyParts(
     from: { channelId: number; parts: StoredPart[] },

@@ -1,13 +1,15 @@
 import crypto from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
-import sodium from "libsodium-wrappers";
 import { CpuWorker } from "../http/cpu-worker.js";
 import { FairGate } from "../http/gate.js";
+import { sealPool } from "./seal-pool.js";
+import { READ_CHUNK } from "./store.js";
 
 /**
  * Teldrive's part encryption (rclone-crypt-like): "TELDRIVE\0\0" + 24-byte nonce, then NaCl secretbox
  * blocks of up to 64 KiB plaintext, the nonce incremented little-endian once per block.
- * libsodium (WebAssembly) seals about four times faster than tweetnacl's pure JS; same box format.
+ * Native libsodium (`sodium-native`, prebuilt for every platform we run on) on the sealing threads (seal-pool.ts):
+ * several times faster than its WebAssembly build, which sealed about 444 MiB per CPU-second on the event loop.
  */
 export const MAGIC = Buffer.from("TELDRIVE\0\0", "latin1");
 export const NONCE_SIZE = 24;
@@ -42,8 +44,6 @@ const turns = new FairGate(1);
  * `requester` (a user, an address) is who waits for it: derivations are served requester by requester in turn.
  */
 export async function deriveKey(secret: string, salt: string, requester = ""): Promise<Uint8Array> {
-  // Every stream is built after its key, so this is the one place that waits for libsodium to load.
-  await sodium.ready;
   const cacheKey = `${salt}\0${crypto.createHash("sha256").update(secret).digest("hex")}`;
   const cached = keyCache.get(cacheKey);
   if (cached) return cached;
@@ -86,99 +86,155 @@ export function decryptedSize(stored: number): number {
   return plain;
 }
 
-/** Encrypts a plaintext stream into Teldrive's format, one 64 KiB block at a time. */
-export class EncryptStream extends Transform {
-  private readonly block = Buffer.allocUnsafe(BLOCK_SIZE);
-  private filled = 0;
-  private counter = 0;
-  private readonly nonce = crypto.randomBytes(NONCE_SIZE);
+/** Blocks per batch handed to a sealing thread: 1 MiB of plaintext. */
+const BATCH_BLOCKS = 16;
+/** Batches of one stream in the threads' hands at once: enough to keep two threads busy and the source reading. */
+const BATCHES_IN_FLIGHT = 4;
 
-  constructor(private readonly key: Uint8Array) {
-    super();
-    this.push(Buffer.concat([MAGIC, this.nonce]));
+/**
+ * Gathers a stream into batches of `batchSize` bytes and hands each to the sealing threads (seal-pool.ts), pushing
+ * what comes back in order. Up to BATCHES_IN_FLIGHT batches are out at once, so the source keeps being read while
+ * the threads work. The event loop only copies bytes in and out.
+ */
+abstract class BatchStream extends Transform {
+  private batch: Buffer;
+  private filled = 0;
+  /** Each batch out, as the promise that its result was pushed (results are pushed in order). */
+  private readonly out: Promise<void>[] = [];
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(private readonly batchSize: number) {
+    super({ highWaterMark: READ_CHUNK });
+    this.batch = Buffer.allocUnsafeSlow(batchSize);
   }
 
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+  /** Sends `data[0, length)` (handed over) for sealing or opening; resolves with the result. */
+  protected abstract process(data: ArrayBuffer, length: number): Promise<Buffer>;
+
+  protected gather(chunk: Buffer, done: TransformCallback) {
     let offset = 0;
     while (offset < chunk.length) {
-      const n = Math.min(BLOCK_SIZE - this.filled, chunk.length - offset);
-      chunk.copy(this.block, this.filled, offset, offset + n);
+      const n = Math.min(this.batchSize - this.filled, chunk.length - offset);
+      chunk.copy(this.batch, this.filled, offset, offset + n);
       this.filled += n;
       offset += n;
-      if (this.filled === BLOCK_SIZE) this.seal();
+      if (this.filled === this.batchSize) this.send();
     }
-    done();
-  }
-
-  override _flush(done: TransformCallback) {
-    if (this.filled > 0) this.seal();
-    done();
-  }
-
-  private seal() {
-    const box = sodium.crypto_secretbox_easy(
-      this.block.subarray(0, this.filled),
-      addToNonce(this.nonce, this.counter++),
-      this.key,
+    const oldest = this.out[0];
+    if (this.out.length < BATCHES_IN_FLIGHT || !oldest) return done();
+    oldest.then(
+      () => done(),
+      (err: unknown) => done(err as Error),
     );
-    this.push(Buffer.from(box.buffer, box.byteOffset, box.byteLength));
+  }
+
+  protected flushBatch(done: TransformCallback) {
+    if (this.filled > 0) this.send();
+    this.tail.then(
+      () => done(),
+      (err: unknown) => done(err as Error),
+    );
+  }
+
+  private send() {
+    // Buffers from allocUnsafeSlow own their whole ArrayBuffer, so it can be transferred.
+    const job = this.process(this.batch.buffer as ArrayBuffer, this.filled);
+    // Only the first failure matters (it ends the stream); a later batch's must not go unhandled.
+    job.catch(() => {});
+    this.batch = Buffer.allocUnsafeSlow(this.batchSize);
     this.filled = 0;
+    const pushed = this.tail
+      .then(() => job)
+      .then((result) => {
+        this.push(result);
+      });
+    this.tail = pushed;
+    this.out.push(pushed);
+    pushed.then(
+      () => this.out.splice(this.out.indexOf(pushed), 1),
+      (err: unknown) => this.destroy(err instanceof Error ? err : new Error(String(err))),
+    );
   }
 }
 
 /**
- * Decrypts sealed blocks starting at block number `firstBlock` (the caller seeks the ciphertext to
- * HEADER_SIZE + firstBlock * SEALED_BLOCK_SIZE). Fails the stream when a block does not authenticate.
+ * Encrypts a plaintext stream into Teldrive's format, 1 MiB at a time on the sealing threads. `nonce` is for tests
+ * that must reproduce a known part; parts get a random one.
  */
-export class DecryptStream extends Transform {
-  private readonly block = Buffer.allocUnsafe(SEALED_BLOCK_SIZE);
-  private filled = 0;
-  private counter: number;
+export class EncryptStream extends BatchStream {
+  private readonly key: Uint8Array;
+  private readonly nonce: Uint8Array;
+  private block = 0;
 
-  constructor(
-    private readonly key: Uint8Array,
-    private readonly nonce: Uint8Array,
-    firstBlock = 0,
-  ) {
-    super();
-    this.counter = firstBlock;
+  constructor(key: Uint8Array, nonce: Uint8Array = crypto.randomBytes(NONCE_SIZE)) {
+    super(BATCH_BLOCKS * BLOCK_SIZE);
+    // Copies of their own: a view into a shared buffer would send all of it to the thread.
+    this.key = new Uint8Array(key);
+    this.nonce = new Uint8Array(nonce);
+    this.push(Buffer.concat([MAGIC, this.nonce]));
+  }
+
+  protected process(data: ArrayBuffer, length: number): Promise<Buffer> {
+    const job = sealPool.run("seal", this.key, this.nonce, this.block, data, length);
+    this.block += Math.ceil(length / BLOCK_SIZE);
+    return job;
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
-    let offset = 0;
-    while (offset < chunk.length) {
-      const n = Math.min(SEALED_BLOCK_SIZE - this.filled, chunk.length - offset);
-      chunk.copy(this.block, this.filled, offset, offset + n);
-      this.filled += n;
-      offset += n;
-      if (this.filled === SEALED_BLOCK_SIZE) {
-        const err = this.open();
-        if (err) return done(err);
-      }
-    }
-    done();
+    this.gather(chunk, done);
   }
 
   override _flush(done: TransformCallback) {
-    done(this.filled > 0 ? this.open() : undefined);
+    this.flushBatch(done);
+  }
+}
+
+/**
+ * Decrypts sealed blocks starting at block number `firstBlock`, 1 MiB at a time on the sealing threads. With a
+ * `nonce`, the caller seeks the ciphertext to HEADER_SIZE + firstBlock * SEALED_BLOCK_SIZE; without one, the stream
+ * starts at the part's first byte and its header is read here. Fails the stream when a block does not authenticate.
+ */
+export class DecryptStream extends BatchStream {
+  private readonly key: Uint8Array;
+  private nonce: Uint8Array | undefined;
+  private readonly header = Buffer.alloc(HEADER_SIZE);
+  private headerFilled = 0;
+  private block: number;
+
+  constructor(key: Uint8Array, nonce?: Uint8Array, firstBlock = 0) {
+    super(BATCH_BLOCKS * SEALED_BLOCK_SIZE);
+    this.key = new Uint8Array(key);
+    this.nonce = nonce ? new Uint8Array(nonce) : undefined;
+    this.block = firstBlock;
   }
 
-  private open(): Error | undefined {
-    if (this.filled <= BLOCK_OVERHEAD) return new Error("encrypted part is truncated");
-    let plain: Uint8Array;
-    try {
-      plain = sodium.crypto_secretbox_open_easy(
-        this.block.subarray(0, this.filled),
-        addToNonce(this.nonce, this.counter++),
-        this.key,
-      );
-    } catch {
-      return new Error("encrypted part failed authentication");
-    } finally {
-      this.filled = 0;
+  protected process(data: ArrayBuffer, length: number): Promise<Buffer> {
+    const nonce = this.nonce as Uint8Array; // read from the header before any block is sent
+    const job = sealPool.run("open", this.key, nonce, this.block, data, length);
+    this.block += Math.ceil(length / SEALED_BLOCK_SIZE);
+    return job;
+  }
+
+  override _transform(input: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    let chunk = input;
+    if (!this.nonce) {
+      const n = Math.min(HEADER_SIZE - this.headerFilled, chunk.length);
+      chunk.copy(this.header, this.headerFilled, 0, n);
+      this.headerFilled += n;
+      chunk = chunk.subarray(n);
+      if (this.headerFilled < HEADER_SIZE) return done();
+      try {
+        this.nonce = new Uint8Array(parseHeader(this.header));
+      } catch (err) {
+        return done(err as Error);
+      }
     }
-    this.push(Buffer.from(plain.buffer, plain.byteOffset, plain.byteLength));
-    return undefined;
+    this.gather(chunk, done);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (!this.nonce) return done(this.headerFilled > 0 ? new Error("encrypted part is shorter than its header") : null);
+    this.flushBatch(done);
   }
 }
 

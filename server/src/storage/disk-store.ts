@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { idSegment, PartMissingError, type PartRef, type PartStore, refSegments } from "./store.js";
+import { idSegment, PartMissingError, type PartRef, type PartStore, READ_CHUNK, refSegments } from "./store.js";
 
 const TEMP_MARK = ".tmp-";
 
@@ -65,7 +65,7 @@ export class DiskStore implements PartStore {
       // Open before streaming: a path-based write stream opens lazily and could create the temp file
       // after a failed pipeline has already cleaned up.
       const out = await fs.promises.open(temp, "wx", 0o600);
-      await pipeline(body, out.createWriteStream());
+      await pipeline(body, out.createWriteStream({ highWaterMark: READ_CHUNK }));
       const { size } = await fs.promises.stat(temp);
       if (size !== length) throw new Error(`stored ${size} bytes, expected ${length}`);
     });
@@ -83,7 +83,7 @@ export class DiskStore implements PartStore {
     const handle = await fs.promises.open(this.partPath(ref), "r").catch((err: unknown) => {
       throw isMissing(err) ? new PartMissingError(ref) : err;
     });
-    return handle.createReadStream({ start, end });
+    return handle.createReadStream({ start, end, highWaterMark: READ_CHUNK });
   }
 
   async copy(from: PartRef, to: PartRef): Promise<void> {

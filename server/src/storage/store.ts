@@ -43,6 +43,12 @@ export interface PartStore {
   close(): void;
 }
 
+/**
+ * Large reads, and the buffer of each stream a part passes through: a file server's block size rather than the
+ * 16–64 KiB stream defaults, so a stage pauses its source once a megabyte rather than at every socket chunk.
+ */
+export const READ_CHUNK = 1024 * 1024;
+
 /** The store found no such part. */
 export class PartMissingError extends Error {
   constructor(ref: PartRef) {
