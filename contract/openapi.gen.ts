@@ -686,6 +686,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a finished, failed or cancelled import again (our addition)
+         * @description Teldrive main's `/jobs` and `/periodic-jobs` are served in its shapes (../shared/api/teldrive-main-openapi.yaml); this call is ours. The run keeps its id and its sealed arguments (credentials are never returned, so a client could not send them again) and goes on from the parts it already stored. 409 while it is waiting or running.
+         */
+        post: operations["Jobs_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/playback": {
         parameters: {
             query?: never;
@@ -1394,6 +1414,8 @@ export interface components {
             authAttempts: boolean;
             /** @description `GET/POST /users/api-keys` and `DELETE /users/api-keys/{id}`: long-lived keys for scripts and rclone, sent as `X-Api-Key` on every call that needs a session. Teldrive 1.8 has none. */
             apiKeys: boolean;
+            /** @description Imports in Teldrive main's shapes: `/jobs` (runs of `sync.run`, plus our `POST /jobs/{id}/retry`), `/periodic-jobs` (cron schedules) and `POST /periodic-jobs/test-connection`, from `local://` (folders the admin allows), `dav(s)://`, `sftp://` and `http(s)://` sources. Teldrive 1.8 has none; absent: none. */
+            jobs?: boolean;
             /** @description `/playback…` keeps where the user stopped in each video or audio file, so playback resumes there on any device. Teldrive has no such call (clients keep positions in the browser). */
             playback: boolean;
             /** @description `GET /thumbnails/{id}` also renders a poster frame of videos (a frame 3 s in, the first for shorter clips, from the first 64 MiB of the file), where the server has ffmpeg. Without it clients draw posters themselves. */
@@ -4275,6 +4297,68 @@ export interface operations {
             };
             /** @description No invitation for this number */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Jobs_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run is queued again; the body is Teldrive main's `JobStatus`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int64 */
+                        id: number;
+                        state: string;
+                    };
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such run of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The run is still waiting or running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

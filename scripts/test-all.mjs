@@ -17,6 +17,8 @@ const suites = [
   ["server (Ceph S3)", "npm", ["test", "-w", "server"], { postgres: true, s3: true }],
   // Every API operation as other Teldrive clients send it, directly and through Debian's nginx.
   ["conformance (nginx)", "npm", ["run", "test:conformance", "-w", "server"]],
+  // Imports from real sources (OpenSSH, rclone's WebDAV, HTTP), a kill mid-import, a schedule on two instances.
+  ["imports (real sources)", "npm", ["run", "test:imports", "-w", "server"], { postgres: true }],
   ["build", "npm", ["run", "build", "-w", "web"]],
   ["bundle budget", "node", ["bench/src/budget-check.mjs"]],
   ["e2e", "npm", ["test", "-w", "e2e"]],

@@ -3,10 +3,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Imports from real sources run once, in a suite of their own (vitest.imports.config.ts).
     // S3-only checks need the S3 endpoint of `npm test`'s Ceph step (TEST_S3_ENDPOINT), and several server
     // instances need a database they can share (TEST_DATABASE_URL: PGlite is one process's); every other
     // file runs against whichever database and store the environment selects.
     exclude: [
+      "test/imports-real/**",
       ...(process.env.TEST_S3_ENDPOINT ? [] : ["test/storage-s3.test.ts"]),
       ...(process.env.TEST_DATABASE_URL ? [] : ["test/multi-instance.test.ts"]),
     ],

@@ -89,6 +89,7 @@ async function clientBenches() {
   await optionalModule("throughput.ts", "runThroughputBench", "Throughput");
   await optionalModule("s3-throughput.ts", "runS3ThroughputBench", "S3 throughput");
   await optionalModule("zip-throughput.ts", "runZipThroughputBench", "Zip");
+  await optionalModule("import-throughput.ts", "runImportThroughputBench", "Imports");
 
   try {
     console.error("load ...");

@@ -24,6 +24,8 @@ import { guardBodyProgress } from "./http/body-progress.js";
 import { errorHandler } from "./http/errors.js";
 import { translateForwarded } from "./http/forwarded.js";
 import { refuseCrossOrigin } from "./http/same-origin.js";
+import { importJobs } from "./imports/jobs.js";
+import { importRoutes } from "./imports/routes.js";
 import { createJobQueue, scheduleRecurring } from "./jobs/queue.js";
 import { partJobs } from "./parts/jobs.js";
 import { playbackRoutes } from "./playback/routes.js";
@@ -92,6 +94,8 @@ export async function buildApp(
     ...thumbnailJobs(services),
     ...signInJobs,
     ...shareJobs,
+    // Imports (/jobs, /periodic-jobs): runs and the schedule check.
+    ...importJobs(services),
   ];
   const full: Deps = { ...services, jobs: createJobQueue(deps.db, jobs) };
   const trusted = deps.config.trustProxy ? proxyAddr.compile(deps.config.trustProxy) : () => false;
@@ -144,6 +148,8 @@ export async function buildApp(
           await signedIn.register(userRoutes, full);
           await signedIn.register(apiKeyRoutes, full);
           await signedIn.register(thumbnailRoutes, full);
+          // Teldrive 1.8 has no /jobs.
+          if (deps.config.compat !== "teldrive-1.8") await signedIn.register(importRoutes, full);
           await signedIn.register(playbackRoutes, full);
         });
       },

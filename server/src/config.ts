@@ -86,6 +86,28 @@ export interface Config {
    */
   bulkJobsPerUser: number;
   bulkMaxRows: number;
+  /** Imports (server/src/imports): which sources the admin allows, and the key that seals their credentials. */
+  imports: ImportConfig;
+}
+
+export interface ImportConfig {
+  /** `IMPORT_LOCAL_DIRS`: the only server folders a `local://` source may read (absolute, comma-separated). */
+  localDirs: string[];
+  /** `IMPORT_ALLOW_PRIVATE=true`: sources may be on loopback, private, link-local and ULA addresses. */
+  allowPrivate: boolean;
+  /** `IMPORT_SECRET`: seals sources' credentials at rest (else ENCRYPTION_KEY, else a key file in DATA_DIR). */
+  secret: string | undefined;
+}
+
+function loadImportConfig(env: NodeJS.ProcessEnv): ImportConfig {
+  const localDirs = (list(env.IMPORT_LOCAL_DIRS) ?? []).map((dir) => {
+    if (!path.isAbsolute(dir)) throw new ConfigError(`IMPORT_LOCAL_DIRS: "${dir}" is not an absolute path`);
+    return path.resolve(dir);
+  });
+  const allow = env.IMPORT_ALLOW_PRIVATE ?? "false";
+  if (allow !== "true" && allow !== "false")
+    throw new ConfigError(`IMPORT_ALLOW_PRIVATE must be true or false; got "${allow}"`);
+  return { localDirs, allowPrivate: allow === "true", secret: env.IMPORT_SECRET || undefined };
 }
 
 /** A setting the server cannot start with; main prints the message and exits. */
@@ -189,5 +211,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deleteBatchRows: positiveInt("DELETE_BATCH_ROWS", env.DELETE_BATCH_ROWS, 1000),
     bulkJobsPerUser: positiveInt("BULK_JOBS_PER_USER", env.BULK_JOBS_PER_USER, 2),
     bulkMaxRows: positiveInt("BULK_MAX_ROWS", env.BULK_MAX_ROWS, 1_000_000),
+    imports: loadImportConfig(env),
   };
 }

@@ -392,6 +392,13 @@ describe("invitations", () => {
   });
 });
 
+describe("imports (ours beside Teldrive main's /jobs)", () => {
+  it("retries only the caller's finished runs", async () => {
+    expect((await call("POST", "/jobs/{id}/retry", { params: { id: 999999 } })).statusCode).toBe(404);
+    expect((await call("POST", "/jobs/{id}/retry", { params: { id: 1 }, cookie: null })).statusCode).toBe(401);
+  });
+});
+
 describe("playback positions", () => {
   it("stores, reads, lists and forgets a position of the caller's file", async () => {
     const created = await call("POST", "/files", {

@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
+import { Route as AuthedJobsRouteImport } from './routes/_authed/jobs'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
 import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
 import { Route as AuthedTrashRouteImport } from './routes/_authed/trash'
@@ -42,6 +43,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const AuthedViewRoute = AuthedViewRouteImport.update({
   id: '/$view',
   path: '/$view',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedJobsRoute = AuthedJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedMyDriveRoute = AuthedMyDriveRouteImport.update({
@@ -79,6 +85,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
+  '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
@@ -90,6 +97,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
+  '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
@@ -104,6 +112,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
   '/_authed/$view': typeof AuthedViewRoute
+  '/_authed/jobs': typeof AuthedJobsRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
   '/_authed/storage': typeof AuthedStorageRoute
   '/_authed/trash': typeof AuthedTrashRoute
@@ -117,6 +126,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$view'
+    | '/jobs'
     | '/my-drive'
     | '/storage'
     | '/trash'
@@ -128,6 +138,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$view'
+    | '/jobs'
     | '/my-drive'
     | '/storage'
     | '/trash'
@@ -141,6 +152,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/_auth/login'
     | '/_authed/$view'
+    | '/_authed/jobs'
     | '/_authed/my-drive'
     | '/_authed/storage'
     | '/_authed/trash'
@@ -191,6 +203,13 @@ declare module '@tanstack/react-router' {
       path: '/$view'
       fullPath: '/$view'
       preLoaderRoute: typeof AuthedViewRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/jobs': {
+      id: '/_authed/jobs'
+      path: '/jobs'
+      fullPath: '/jobs'
+      preLoaderRoute: typeof AuthedJobsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/my-drive': {
@@ -250,6 +269,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface AuthedRouteChildren {
   AuthedViewRoute: typeof AuthedViewRoute
+  AuthedJobsRoute: typeof AuthedJobsRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
   AuthedStorageRoute: typeof AuthedStorageRoute
   AuthedTrashRoute: typeof AuthedTrashRoute
@@ -259,6 +279,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedViewRoute: AuthedViewRoute,
+  AuthedJobsRoute: AuthedJobsRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
   AuthedStorageRoute: AuthedStorageRoute,
   AuthedTrashRoute: AuthedTrashRoute,

@@ -11,7 +11,7 @@ inEveryScheme("header and navigation", (scheme) => {
     await expect(nav.getByRole("link")).toHaveText(
       isPhone()
         ? ["My Drive", "Recent", "Shared", "Storage", "Trash"]
-        : ["My Drive", "Recent", "Shared", "Shared links", "Storage", "Trash"],
+        : ["My Drive", "Recent", "Shared", "Shared links", "Storage", "Trash", "Imports"],
     );
     // The side navigation shows from md (576px) up; below it the bottom bar takes its place.
     const box = await nav.boundingBox();
@@ -25,6 +25,7 @@ inEveryScheme("header and navigation", (scheme) => {
       ...(isPhone() ? [] : ([["Shared links", /\/shared\/links$/]] as const)),
       ["Storage", /\/storage$/],
       ["Trash", /\/trash$/],
+      ...(isPhone() ? [] : ([["Imports", /\/jobs$/]] as const)),
       ["My Drive", /\/my-drive\?path=%2F$/],
     ] as const) {
       await nav.getByRole("link", { name, exact: true }).click();

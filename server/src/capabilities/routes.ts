@@ -19,6 +19,7 @@ export const CAPABILITIES: Capabilities = {
   trash: true,
   authAttempts: true,
   apiKeys: true,
+  jobs: true,
   playback: true,
   // True where ffmpeg runs (capabilityRoutes asks at start).
   videoPosters: false,

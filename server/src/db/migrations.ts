@@ -5,6 +5,7 @@ import { trashMigration } from "./migration-5-trash.js";
 import { bulkWritesMigration } from "./migration-7-bulk-writes.js";
 import { signUpMigration } from "./migration-8-sign-up.js";
 import { apiBAuthMigration } from "./migration-10-api-b-auth.js";
+import { importsMigration } from "./migration-imports.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -125,7 +126,9 @@ export const migrations: (string | string[])[] = [
   ],
   // 10: session ids, refresh tokens, sign-in attempts and API keys (see migration-10-api-b-auth.ts).
   apiBAuthMigration,
-  // 11: where each user stopped in each video or audio file (playback/routes.ts).
+  // Imports: /jobs and /periodic-jobs (see migration-imports.ts).
+  importsMigration,
+  // 12: where each user stopped in each video or audio file (playback/routes.ts).
   `CREATE TABLE playback_positions (
     user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
     file_id uuid NOT NULL REFERENCES files ON DELETE CASCADE,

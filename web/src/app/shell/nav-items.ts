@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Clock, HardDrive, Link2, type LucideIcon, PieChart, Trash2, Users } from "lucide-react";
+import { Clock, Download, HardDrive, Link2, type LucideIcon, PieChart, Trash2, Users } from "lucide-react";
 import { type Capabilities, capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
 import { ROOT_NAME } from "@/drive/files/folder-path";
 
@@ -12,6 +12,8 @@ export interface NavItem {
   requires?: keyof Capabilities;
   /** A sub-page of the item above it: in the side navigation only, indented (the bottom bar has no room). */
   nested?: boolean;
+  /** In the side navigation only: the bottom bar keeps to the five places used most. */
+  sideOnly?: boolean;
 }
 
 /** Side navigation and bottom bar entries (spec section 2). */
@@ -22,6 +24,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Shared links", icon: Link2, segment: "shared-links", requires: "shareList", nested: true },
   { label: "Storage", icon: PieChart, segment: "storage" },
   { label: "Trash", icon: Trash2, segment: "trash", requires: "trash" },
+  { label: "Imports", icon: Download, segment: "jobs", requires: "jobs", sideOnly: true },
 ];
 
 /** The entries this server offers. */

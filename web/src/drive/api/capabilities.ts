@@ -18,6 +18,7 @@ export const TELDRIVE_1_8: Capabilities = {
   trash: false,
   authAttempts: false,
   apiKeys: false,
+  jobs: false,
   playback: false,
   videoPosters: false,
 };

@@ -7,7 +7,7 @@ export function BottomBar() {
   return (
     <nav aria-label="Main" className="flex shrink-0 border-t border-outline-variant bg-surface-container md:hidden">
       {items
-        .filter((item) => !item.nested)
+        .filter((item) => !item.nested && !item.sideOnly)
         .map(({ label, icon: Icon, segment }) => (
           <NavLink
             key={segment}

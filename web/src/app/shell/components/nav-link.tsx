@@ -30,6 +30,13 @@ export function NavLink({
       </Link>
     );
   }
+  if (segment === "jobs") {
+    return (
+      <Link to="/jobs" className={shared}>
+        {children}
+      </Link>
+    );
+  }
   if (segment === "shared-links") {
     return (
       <Link to="/shared/links" className={shared}>

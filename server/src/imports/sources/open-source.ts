@@ -1,0 +1,24 @@
+import type { ImportConfig } from "../../config.js";
+import { parseSource, type SyncArgs } from "../args.js";
+import { NetGuard } from "../net-guard.js";
+import { davSource } from "./dav-source.js";
+import { httpSource } from "./http-source.js";
+import { localSource } from "./local-source.js";
+import { sftpSource } from "./sftp-source.js";
+import type { Source } from "./source.js";
+
+/** Connects to the source the arguments name, with the admin's limits. */
+export async function openSource(config: ImportConfig, args: SyncArgs): Promise<Source> {
+  const spec = parseSource(args.source);
+  const guard = new NetGuard(config.allowPrivate);
+  switch (spec.kind) {
+    case "local":
+      return localSource(config.localDirs, spec.url);
+    case "http":
+      return httpSource(guard, spec.url, args.headers);
+    case "dav":
+      return davSource(guard, spec.url, args.headers);
+    case "sftp":
+      return sftpSource(guard, spec.url);
+  }
+}
