@@ -28,7 +28,10 @@ export async function measurePage(context: BrowserContext, url: string, label = 
   });
   // Lazy route chunks and data load after `load`; networkidle waits for them.
   await page.goto(url, { waitUntil: "networkidle" });
-  const loaded = await Promise.all(bodies);
+  // Bodies still being read when the page closes fail: wait until no response has come in while waiting.
+  let loaded: Awaited<(typeof bodies)[number]>[] = [];
+  do loaded = await Promise.all(bodies);
+  while (loaded.length !== bodies.length);
   await page.close();
   const sum = (kind: "js" | "css") => loaded.filter((b) => b.kind === kind).reduce((a, b) => a + b.size, 0);
   return {

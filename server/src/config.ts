@@ -88,6 +88,8 @@ export interface Config {
   bulkMaxRows: number;
   /** Imports (server/src/imports): which sources the admin allows, and the key that seals their credentials. */
   imports: ImportConfig;
+  /** Access and refresh token lifetimes (`ACCESS_TOKEN_TTL_SECONDS`: 30 days, `REFRESH_TOKEN_TTL_SECONDS`: a year). */
+  tokenLifetimes: TokenLifetimes;
 }
 
 export interface ImportConfig {
@@ -109,6 +111,16 @@ function loadImportConfig(env: NodeJS.ProcessEnv): ImportConfig {
     throw new ConfigError(`IMPORT_ALLOW_PRIVATE must be true or false; got "${allow}"`);
   return { localDirs, allowPrivate: allow === "true", secret: env.IMPORT_SECRET || undefined };
 }
+
+/** How long an access token and a refresh token live (auth/session.ts); each refresh issues both anew. */
+export interface TokenLifetimes {
+  accessSeconds: number;
+  refreshSeconds: number;
+}
+export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
+  accessSeconds: 30 * 24 * 60 * 60,
+  refreshSeconds: 365 * 24 * 60 * 60,
+};
 
 /** A setting the server cannot start with; main prints the message and exits. */
 export class ConfigError extends Error {}
@@ -212,5 +224,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bulkJobsPerUser: positiveInt("BULK_JOBS_PER_USER", env.BULK_JOBS_PER_USER, 2),
     bulkMaxRows: positiveInt("BULK_MAX_ROWS", env.BULK_MAX_ROWS, 1_000_000),
     imports: loadImportConfig(env),
+    tokenLifetimes: {
+      accessSeconds: positiveInt(
+        "ACCESS_TOKEN_TTL_SECONDS",
+        env.ACCESS_TOKEN_TTL_SECONDS,
+        DEFAULT_TOKEN_LIFETIMES.accessSeconds,
+      ),
+      refreshSeconds: positiveInt(
+        "REFRESH_TOKEN_TTL_SECONDS",
+        env.REFRESH_TOKEN_TTL_SECONDS,
+        DEFAULT_TOKEN_LIFETIMES.refreshSeconds,
+      ),
+    },
   };
 }

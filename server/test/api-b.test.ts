@@ -50,22 +50,24 @@ async function b(
 const listB = async (params: Record<string, string | number | boolean>, who = user) =>
   (await b("GET", "/files", `/files?${qs(params)}`, { who })).json() as ListB;
 
-/** Every item of a listing by cursor, `limit` at a time; `between` runs after each page. */
+/** Every item of a listing by cursor, `limit` at a time; `between` runs after each page with what was seen so far. */
 async function walk(
   params: Record<string, string | number | boolean>,
   limit: number,
-  between: (page: number) => Promise<void> = async () => {},
+  between: (page: number, seen: FileJson[]) => Promise<void> = async () => {},
+  on: { srv?: TestServer; who?: TestUser } = {},
 ): Promise<FileJson[]> {
   const seen: FileJson[] = [];
   let cursor = "";
   for (let page = 1; ; page++) {
-    const res = await listB({ ...params, limit, cursor });
+    const url = `/files?${qs({ ...params, limit, cursor })}`;
+    const res = (await b("GET", "/files", url, { who: on.who ?? user, srv: on.srv })).json() as ListB;
     expect(res.items.length).toBeLessThanOrEqual(limit);
     seen.push(...res.items);
     if (!res.meta.nextCursor) return seen;
     expect(res.items.length).toBe(limit);
     cursor = res.meta.nextCursor;
-    await between(page);
+    await between(page, seen);
   }
 }
 
@@ -89,7 +91,7 @@ async function fileWith(who: TestUser, path: string, name: string, bytes: Buffer
     headers: { cookie: who.cookie, "content-type": "application/octet-stream" },
     payload: bytes,
   });
-  expect(upload.statusCode).toBe(200);
+  expect(upload.statusCode, upload.body).toBe(200);
   const { partId } = upload.json() as { partId: number };
   return create(server, who, { name, type: "file", path, mimeType, size: bytes.length, parts: [{ id: partId }] });
 }
@@ -175,8 +177,6 @@ describe("cursor paging of GET /files", () => {
 });
 
 describe("a cursor walk while others write", () => {
-  // A renamed item itself may be seen twice or not at all when its new name crosses the cursor (keyset paging, as in
-  // Teldrive main; docs/api.md): the renames here check that they disturb no other item.
   it("sees every item that stays in the folder exactly once, whatever else is inserted, moved, renamed or deleted", async () => {
     await create(server, user, { name: "busy", type: "folder", path: "/" });
     const away = await create(server, user, { name: "away", type: "folder", path: "/" });
@@ -216,12 +216,17 @@ describe("a cursor walk while others write", () => {
       ["size", "asc"],
     ] as const) {
       round++;
+      renamed.clear();
       const seen = await walk({ path: "/busy", sort, order }, 7, writes);
       const counts = new Map<string, number>();
       for (const item of seen) counts.set(item.id, (counts.get(item.id) ?? 0) + 1);
       expect(
-        [...counts].filter(([id, n]) => n !== 1 && !renamed.has(id)),
+        [...counts].filter(([, n]) => n !== 1),
         `${sort} ${order}: nothing twice`,
+      ).toEqual([]);
+      expect(
+        [...renamed].filter((id) => !counts.has(id)),
+        `${sort} ${order}: no renamed item skipped`,
       ).toEqual([]);
       expect(
         [...stays].filter((id) => !counts.has(id)),
@@ -231,6 +236,82 @@ describe("a cursor walk while others write", () => {
       for (const t of touched) await server.db.query("DELETE FROM files WHERE id = $1", [t.id]);
       for (const [i, t] of touched.entries())
         touched[i] = await create(server, user, { name: t.name, type: t.type, path: "/busy" });
+    }
+  });
+});
+
+describe("a renamed item in a cursor walk", () => {
+  /** Names and times that sort first and last in a walk's order. */
+  const ends = (sort: "name" | "updatedAt", order: "asc" | "desc") => {
+    const [low, high]: Record<string, string>[] =
+      sort === "name"
+        ? [{ name: "aaa moved" }, { name: "zzz moved" }]
+        : [{ updatedAt: "2001-01-01T00:00:00Z" }, { updatedAt: "2099-01-01T00:00:00Z" }];
+    return order === "asc" ? { first: low, last: high } : { first: high, last: low };
+  };
+
+  async function renamingWalk(srv: TestServer, who: TestUser, sort: "name" | "updatedAt", order: "asc" | "desc") {
+    const dir = `moves ${sort} ${order}`;
+    await create(srv, who, { name: dir, type: "folder", path: "/" });
+    const made: FileJson[] = [];
+    for (let i = 0; i < 30; i++)
+      made.push(
+        await create(srv, who, {
+          name: `m${String(i).padStart(2, "0")}`,
+          type: i % 5 ? "file" : "folder",
+          path: `/${dir}`,
+        }),
+      );
+    const to = ends(sort, order);
+    const moved = new Map<string, Record<string, string>>();
+    const seen = await walk(
+      { path: `/${dir}`, sort, order },
+      4,
+      async (page, sofar) => {
+        if (page !== 2) return;
+        // One already listed moves ahead of the cursor, one not yet listed moves behind it.
+        const behind = sofar[0];
+        const ahead = made.find((m) => !sofar.some((s) => s.id === m.id) && m.type === "file" && !moved.has(m.id));
+        expect(behind && ahead).toBeTruthy();
+        if (!behind || !ahead || !to.last || !to.first) return;
+        await b("PATCH", "/files/{id}", `/files/${behind.id}`, { who, srv, body: to.last });
+        await b("PATCH", "/files/{id}", `/files/${ahead.id}`, { who, srv, body: to.first });
+        moved.set(ahead.id, to.first);
+      },
+      { srv, who },
+    );
+    const counts = new Map<string, number>();
+    for (const item of seen) counts.set(item.id, (counts.get(item.id) ?? 0) + 1);
+    expect(
+      [...counts].filter(([, n]) => n !== 1),
+      `${sort} ${order}: nothing twice`,
+    ).toEqual([]);
+    expect(
+      made.filter((m) => !counts.has(m.id)).map((m) => m.name),
+      `${sort} ${order}: nothing missed`,
+    ).toEqual([]);
+    // The one listed after its change is listed as it is now.
+    for (const [id, body] of moved) {
+      const item = seen.find((s) => s.id === id);
+      if (body.name) expect(item?.name).toBe(body.name);
+      else expect(item?.updatedAt).toBe(new Date(String(body.updatedAt)).toISOString().replace(".000Z", "Z"));
+    }
+    return seen;
+  }
+
+  it("is listed exactly once, under its new name and where it stood when the walk began, in every order", async () => {
+    for (const sort of ["name", "updatedAt"] as const)
+      for (const order of ["asc", "desc"] as const) await renamingWalk(server, user, sort, order);
+  });
+
+  it("is listed exactly once under COMPAT=teldrive-main too, where folders and files share one order", async () => {
+    const main = await startServer({ COMPAT: "teldrive-main" });
+    try {
+      const owner = await createUser(main);
+      await renamingWalk(main, owner, "name", "asc");
+      await renamingWalk(main, owner, "updatedAt", "desc");
+    } finally {
+      await main.close();
     }
   });
 });
@@ -322,6 +403,62 @@ describe("several share links per file", () => {
     });
     expect(stop.statusCode).toBe(204);
     expect((await b("GET", "/files/{id}/shares", url)).json()).toEqual([]);
+  });
+});
+
+describe("taking a password or an expiry off a link", () => {
+  type Link = { id: string; protected: boolean; expiresAt?: string };
+  const later = () => new Date(Date.now() + 86_400_000).toISOString();
+
+  it("here: null removes either (our addition to Teldrive main's FileShareCreate)", async () => {
+    const doc = await fileWith(user, "/", "clear.txt", Buffer.from("x"));
+    const url = `/files/${doc.id}/shares`;
+    const made = await b("POST", "/files/{id}/shares", url, { body: { password: "pw", expiresAt: later() } });
+    const id = String(made.headers.location).split("/").pop();
+    const patch = (payload: object) =>
+      server.app.inject({ method: "PATCH", url: `/api${url}/${id}`, headers: { cookie: user.cookie }, payload });
+    expect((await patch({ password: null })).statusCode).toBe(204);
+    expect((await b("GET", "/files/{id}/shares", url)).json()).toEqual([
+      expect.objectContaining({ protected: false, expiresAt: expect.any(String) }),
+    ]);
+    expect((await patch({ expiresAt: null })).statusCode).toBe(204);
+    expect((await b("GET", "/files/{id}/shares", url)).json()).toEqual([{ id, protected: false }]);
+  });
+
+  it("COMPAT=teldrive-main: null is refused as Teldrive main does; a new link in place of the old one is the way", async () => {
+    const main = await startServer({ COMPAT: "teldrive-main" });
+    try {
+      const owner = await createUser(main);
+      const folder = await create(main, owner, { name: "shared", type: "folder", path: "/" });
+      const url = `/files/${folder.id}/shares`;
+      const opts = { who: owner, srv: main };
+      const made = await b("POST", "/files/{id}/shares", url, {
+        ...opts,
+        body: { password: "pw", expiresAt: later() },
+      });
+      const old = String(made.headers.location).split("/").pop();
+      const refused = await main.app.inject({
+        method: "PATCH",
+        url: `/api${url}/${old}`,
+        headers: { cookie: owner.cookie },
+        payload: { password: null },
+      });
+      expect(refused.statusCode).toBe(400);
+      // An empty password and a missing expiry change nothing, as in Teldrive main.
+      expect(
+        (await b("PATCH", "/files/{id}/shares/{shareId}", `${url}/${old}`, { ...opts, body: { password: "" } }))
+          .statusCode,
+      ).toBe(204);
+      expect(((await b("GET", "/files/{id}/shares", url, opts)).json() as Link[])[0]?.protected).toBe(true);
+      // What the client does to take the password off and keep the expiry.
+      const [link] = (await b("GET", "/files/{id}/shares", url, opts)).json() as Link[];
+      await b("POST", "/files/{id}/shares", url, { ...opts, body: { expiresAt: link?.expiresAt } });
+      expect((await b("DELETE", "/files/{id}/shares/{shareId}", `${url}/${old}`, opts)).statusCode).toBe(204);
+      const now = (await b("GET", "/files/{id}/shares", url, opts)).json() as Link[];
+      expect(now.map((l) => [l.id === old, l.protected, l.expiresAt])).toEqual([[false, false, link?.expiresAt]]);
+    } finally {
+      await main.close();
+    }
   });
 });
 
@@ -470,6 +607,36 @@ describe("COMPAT", () => {
         body: { password: "x" },
       });
       expect(wrong.statusCode).toBe(403);
+    } finally {
+      await main.close();
+    }
+  });
+
+  it("teldrive-main: folders and files are listed in one order by the sort key, then id, as Teldrive main does", async () => {
+    const main = await startServer({ COMPAT: "teldrive-main" });
+    try {
+      const owner = await createUser(main);
+      const root = await create(main, owner, { name: "mixed", type: "folder", path: "/" });
+      for (const name of ["b dir", "d dir", "z dir"])
+        await create(main, owner, { name, type: "folder", path: "/mixed" });
+      for (const name of ["a.txt", "c.txt", "e.txt", "y.txt"])
+        await create(main, owner, { name, type: "file", path: "/mixed" });
+      const names = (items: FileJson[]) => items.map((i) => i.name);
+      const asc = await walk({ path: "/mixed", sort: "name", order: "asc" }, 2, undefined, { srv: main, who: owner });
+      expect(names(asc)).toEqual(["a.txt", "b dir", "c.txt", "d dir", "e.txt", "y.txt", "z dir"]);
+      const desc = await walk({ path: "/mixed", sort: "name", order: "desc" }, 3, undefined, { srv: main, who: owner });
+      expect(names(desc)).toEqual(["z dir", "y.txt", "e.txt", "d dir", "c.txt", "b dir", "a.txt"]);
+      for (const sort of ["size", "updatedAt", "id"] as const)
+        for (const order of ["asc", "desc"] as const) {
+          const got = await walk({ path: "/mixed", sort, order }, 2, undefined, { srv: main, who: owner });
+          const col = { size: "size", updatedAt: "updated_at", id: "id" }[sort];
+          const d = order.toUpperCase();
+          const want = await main.db.query<{ id: string }>(
+            `SELECT id FROM files WHERE parent_id = $1 AND status = 'active' ORDER BY ${col} ${d}, id ${d}`,
+            [root.id],
+          );
+          expect(ids(got), `${sort} ${order}`).toEqual(want.map((r) => r.id));
+        }
     } finally {
       await main.close();
     }

@@ -2,7 +2,7 @@
 // through auth attempts, cursor paging from both ends, upload, download and previews through `/content`, several
 // links per file, delete, and Settings → API keys. The same server without COMPAT is the client's API-A path (every
 // other spec); `COMPAT=teldrive-1.8` is Teldrive 1.x's (lib/teldrive.ts, trash.spec.ts).
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Route } from "@playwright/test";
 import { DriveApi, expect, setSettings, test, uniquePhone } from "../../fixtures.js";
 import { type DriveServer, startDriveServer } from "../../lib/server.js";
 
@@ -93,6 +93,71 @@ test("a folder paged by cursor: End reaches the last file at once, scrolling bac
   await context.close();
 });
 
+test("scrolling up from the end through placeholders: rows on screen stay put as earlier pages arrive", async ({
+  browser,
+}) => {
+  const { page, api, context } = await signedInPage(browser, { pageSize: "20" });
+  test.setTimeout(300_000);
+  await api.createFolder("rows");
+  for (let i = 0; i < 300; i += 10)
+    await Promise.all(
+      Array.from({ length: 10 }, (_, j) => api.createFolder(`r${String(i + j).padStart(3, "0")}`, "/rows")),
+    );
+  // Pages are held here and let through one at a time, so the rows on screen can be measured before and after each.
+  const held: Route[] = [];
+  let holding = false;
+  await page.route(/\/api\/files\?/, (route) => (holding ? held.push(route) : route.continue()));
+  await page.goto("/my-drive?path=/rows");
+  await row(page, "r000").click();
+  await page.keyboard.press("End");
+  await expect(row(page, "r299")).toBeVisible();
+  await expect(list(page)).toHaveAttribute("aria-label", /\d+\+ items$/);
+  holding = true;
+  await list(page).hover();
+  /** Names and tops of the named rows on screen (not the focused row, which is kept rendered wherever it is). */
+  const onScreen = () =>
+    list(page).evaluate((el) => {
+      const view = el.getBoundingClientRect();
+      return [...el.querySelectorAll('[role="row"]:not([data-placeholder])')].flatMap((r) => {
+        const name = r.textContent?.match(/r\d{3}/)?.[0];
+        const { top, bottom } = r.getBoundingClientRect();
+        return name && top >= view.top && bottom <= view.bottom ? [[name, Math.round(top)] as const] : [];
+      });
+    });
+  const frame = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const heights = new Set<number>();
+  let pages = 0;
+  // Until the walks meet: the list's name then gives no "N+ items".
+  while (/\+ items$/.test((await list(page).getAttribute("aria-label")) ?? "")) {
+    // Scroll up until the view asks for an earlier page.
+    await expect(async () => {
+      if (held.length === 0) await page.mouse.wheel(0, -300);
+      expect(held.length).toBeGreaterThan(0);
+    }).toPass();
+    await frame();
+    const before = await onScreen();
+    expect(before.length).toBeGreaterThan(0);
+    const route = held.shift();
+    if (!route) break;
+    await route.continue();
+    // Null when the client gave the request up (a page it no longer needs); either way the list has settled on it.
+    await route.request().response();
+    await frame();
+    heights.add(await list(page).evaluate((el) => el.scrollHeight));
+    const after = new Map(await onScreen());
+    pages++;
+    for (const [name, top] of before) expect(after.get(name), `${name} after page ${pages}`).toBe(top);
+  }
+  // The reserve between the walks grew and the walks met (the list's height changed) while the view was in the tail.
+  expect(heights.size).toBeGreaterThan(1);
+  holding = false;
+  for (const route of held) await route.continue();
+  await page.keyboard.press("Home");
+  await expect(row(page, "r000")).toBeVisible();
+  await context.close();
+});
+
 test("upload, preview and download through /content, then delete", async ({ browser }) => {
   const { page, context } = await signedInPage(browser);
   const contentRequests: string[] = [];
@@ -156,6 +221,45 @@ test("several links per file: create two, one with a password, change one, remov
   await dialog.getByRole("button", { name: "Remove link 1" }).click();
   await expect(links).toHaveCount(1);
   await expect(dialog.getByRole("textbox", { name: "Link 1" })).toHaveValue(second);
+  await context.close();
+});
+
+test("a link's password and expiry can be taken off (a new link in its place, as Teldrive main only sets them)", async ({
+  browser,
+}) => {
+  const { page, api, context } = await signedInPage(browser);
+  const file = await api.uploadFile("/", "plans.txt", "plans", { mimeType: "text/plain" });
+  await page.goto("/my-drive?path=/");
+  await row(page, "plans.txt").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Share" }).click();
+  const dialog = page.getByRole("dialog", { name: 'Share "plans.txt"' });
+  const nextYear = `${new Date().getFullYear() + 1}-03-31`;
+  await dialog.getByLabel("Password (optional)").fill("pw-gone");
+  await dialog.getByLabel("Expires on (optional)").fill(nextYear);
+  await dialog.getByRole("button", { name: "Create link" }).click();
+  const links = dialog.getByRole("list", { name: "Links" }).getByRole("listitem");
+  const expires = `expires ${new Date(`${nextYear}T12:00:00`).toLocaleDateString("en-US")}`;
+  await expect(links.nth(0)).toContainText("Protected by a password");
+  await expect(links.nth(0)).toContainText(expires);
+  const first = await dialog.getByRole("textbox", { name: "Link 1" }).inputValue();
+
+  await dialog.getByRole("button", { name: "Change link 1" }).click();
+  await dialog.getByLabel("Remove the password").check();
+  await expect(dialog.getByRole("note")).toContainText("the old address stops working");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(links.nth(0)).toContainText("No password");
+  await expect(links.nth(0)).toContainText(expires);
+  await expect(links).toHaveCount(1);
+  await expect(dialog.getByRole("textbox", { name: "Link 1" })).not.toHaveValue(first);
+
+  // Only the expiry goes: a kept password is typed again, since the new link cannot copy it.
+  await dialog.getByRole("button", { name: "Change link 1" }).click();
+  await dialog.getByLabel("Remove the expiry").check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(links.nth(0)).toContainText("never expires");
+  await expect(links.nth(0)).toContainText("No password");
+  const res = await context.request.get(`${main.baseURL}/api/files/${file.id}/shares`);
+  expect(await res.json()).toEqual([{ id: expect.any(String), protected: false }]);
   await context.close();
 });
 

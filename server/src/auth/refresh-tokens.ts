@@ -1,5 +1,6 @@
+import { DEFAULT_TOKEN_LIFETIMES } from "../config.js";
 import type { DbHandle, Queryable } from "../db/index.js";
-import { newSecret, REFRESH_TTL_SECONDS, SESSION_TTL_SECONDS, sha256 } from "./session.js";
+import { newSecret, REFRESH_TTL_SECONDS, sha256 } from "./session.js";
 
 /** How long the access token a refresh replaced keeps working, for requests already sent with it. */
 export const REPLACED_TOKEN_GRACE_MS = 60_000;
@@ -14,7 +15,11 @@ export type RefreshResult =
  * presented after its exchange means it has two holders (the rightful client and whoever copied it, in some order):
  * the session ends, so neither keeps it, and its owner signs in again.
  */
-export async function rotateRefreshToken(db: DbHandle, refreshToken: string): Promise<RefreshResult> {
+export async function rotateRefreshToken(
+  db: DbHandle,
+  refreshToken: string,
+  lifetimes = DEFAULT_TOKEN_LIFETIMES,
+): Promise<RefreshResult> {
   const old = sha256(refreshToken);
   return db.tx(async (q): Promise<RefreshResult> => {
     const now = Date.now();
@@ -30,9 +35,9 @@ export async function rotateRefreshToken(db: DbHandle, refreshToken: string): Pr
         old,
         sha256(token),
         new Date(now + REPLACED_TOKEN_GRACE_MS),
-        new Date(now + SESSION_TTL_SECONDS * 1000),
+        new Date(now + lifetimes.accessSeconds * 1000),
         sha256(next),
-        new Date(now + REFRESH_TTL_SECONDS * 1000),
+        new Date(now + lifetimes.refreshSeconds * 1000),
         new Date(now),
       ],
     );
@@ -57,7 +62,7 @@ export async function rotateRefreshToken(db: DbHandle, refreshToken: string): Pr
   });
 }
 
-/** Forgets exchanged refresh tokens older than any refresh token can live (the sign-in clean-up job). */
+/** Forgets exchanged refresh tokens older than any refresh token can live by default (the sign-in clean-up job). */
 export async function pruneUsedRefreshTokens(q: Queryable): Promise<void> {
   await q.query("DELETE FROM used_refresh_tokens WHERE used_at < $1", [
     new Date(Date.now() - REFRESH_TTL_SECONDS * 1000),

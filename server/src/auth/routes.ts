@@ -95,11 +95,12 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
         userId: body.userId,
         session: body.session,
         appName: appNameFromUserAgent(req.headers["user-agent"]),
+        lifetimes: config.tokenLifetimes,
       });
     });
     await syncChannels(db, blobs, body.userId);
     // Teldrive 1.8 has no refresh: only its access cookie there.
-    setSessionCookie(req, reply, token, apiB ? refreshToken : undefined);
+    setSessionCookie(req, reply, token, apiB ? refreshToken : undefined, config.tokenLifetimes);
     return reply.status(204).send();
   });
 
@@ -107,10 +108,10 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     app.post("/auth/refresh", async (req, reply) => {
       const presented = req.cookies[REFRESH_COOKIE_NAME];
       if (!presented) throw unauthorized("missing refresh token");
-      const refreshed = await rotateRefreshToken(db, presented);
+      const refreshed = await rotateRefreshToken(db, presented, config.tokenLifetimes);
       switch (refreshed.result) {
         case "ok":
-          setSessionCookie(req, reply, refreshed.token, refreshed.refreshToken);
+          setSessionCookie(req, reply, refreshed.token, refreshed.refreshToken, config.tokenLifetimes);
           return reply.status(204).send();
         case "reused":
           clearSessionCookie(req, reply);

@@ -3,16 +3,17 @@ import crypto from "node:crypto";
 import type {} from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { DEFAULT_TOKEN_LIFETIMES, type TokenLifetimes } from "../config.js";
 import type { Queryable } from "../db/index.js";
 
 export const COOKIE_NAME = "access_token";
-export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_TTL_SECONDS = DEFAULT_TOKEN_LIFETIMES.accessSeconds;
 /** Teldrive main's long-lived cookie that `POST /auth/refresh` exchanges for a new access token (and a new one of it). */
 export const REFRESH_COOKIE_NAME = "refresh_token";
 /** The refresh cookie goes to the refresh call only, so no other request (or log of one) carries it. */
 export const REFRESH_COOKIE_PATH = "/api/auth/refresh";
 /** A refresh token is good for a year from its issue; each refresh issues a new one, so an active session lasts. */
-export const REFRESH_TTL_SECONDS = 365 * 24 * 60 * 60;
+export const REFRESH_TTL_SECONDS = DEFAULT_TOKEN_LIFETIMES.refreshSeconds;
 
 export interface AuthUser {
   userId: number;
@@ -45,8 +46,9 @@ export interface NewSession {
 /** Creates a session row and returns its tokens (only their digests are stored). */
 export async function createSession(
   db: Queryable,
-  opts: { userId: number; appName?: string; location?: string; session?: string },
+  opts: { userId: number; appName?: string; location?: string; session?: string; lifetimes?: TokenLifetimes },
 ): Promise<NewSession> {
+  const lifetimes = opts.lifetimes ?? DEFAULT_TOKEN_LIFETIMES;
   const token = newSecret();
   const refreshToken = newSecret();
   // Teldrive's session hash is md5 of the Telegram session string; ours has no Telegram, so a random one.
@@ -54,7 +56,7 @@ export async function createSession(
   // Random (v4), never time-ordered: `?sid=` signs a media URL in with it.
   const sessionId = crypto.randomUUID();
   const now = Date.now();
-  const expiresAt = new Date(now + SESSION_TTL_SECONDS * 1000);
+  const expiresAt = new Date(now + lifetimes.accessSeconds * 1000);
   await db.query(
     `INSERT INTO sessions (hash, id, user_id, token_hash, app_name, location, expires_at, refresh_digest, refresh_expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -67,7 +69,7 @@ export async function createSession(
       opts.location ?? null,
       expiresAt,
       sha256(refreshToken),
-      new Date(now + REFRESH_TTL_SECONDS * 1000),
+      new Date(now + lifetimes.refreshSeconds * 1000),
     ],
   );
   return { token, refreshToken, hash, sessionId, expiresAt };
@@ -151,10 +153,16 @@ const refreshCookieOptions = (req: FastifyRequest, maxAge: number) => ({
 });
 
 /** Sets the access cookie, and the refresh cookie when a refresh token is given. */
-export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, refreshToken?: string) {
-  reply.setCookie(COOKIE_NAME, token, cookieOptions(req, SESSION_TTL_SECONDS));
+export function setSessionCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  refreshToken?: string,
+  lifetimes = DEFAULT_TOKEN_LIFETIMES,
+) {
+  reply.setCookie(COOKIE_NAME, token, cookieOptions(req, lifetimes.accessSeconds));
   if (refreshToken !== undefined)
-    reply.setCookie(REFRESH_COOKIE_NAME, refreshToken, refreshCookieOptions(req, REFRESH_TTL_SECONDS));
+    reply.setCookie(REFRESH_COOKIE_NAME, refreshToken, refreshCookieOptions(req, lifetimes.refreshSeconds));
 }
 
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {

@@ -5,7 +5,8 @@ import { trashMigration } from "./migration-5-trash.js";
 import { bulkWritesMigration } from "./migration-7-bulk-writes.js";
 import { signUpMigration } from "./migration-8-sign-up.js";
 import { apiBAuthMigration } from "./migration-10-api-b-auth.js";
-import { importsMigration } from "./migration-imports.js";
+import { importsMigration } from "./migration-11-imports.js";
+import { walkKeysMigration } from "./migration-12-walk-keys.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -126,9 +127,11 @@ export const migrations: (string | string[])[] = [
   ],
   // 10: session ids, refresh tokens, sign-in attempts and API keys (see migration-10-api-b-auth.ts).
   apiBAuthMigration,
-  // Imports: /jobs and /periodic-jobs (see migration-imports.ts).
+  // 11: imports, /jobs and /periodic-jobs (see migration-11-imports.ts).
   importsMigration,
-  // 12: where each user stopped in each video or audio file (playback/routes.ts).
+  // 12: sort keys of renamed items as a cursor walk began (see migration-12-walk-keys.ts).
+  walkKeysMigration,
+  // 13: where each user stopped in each video or audio file (playback/routes.ts).
   `CREATE TABLE playback_positions (
     user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
     file_id uuid NOT NULL REFERENCES files ON DELETE CASCADE,

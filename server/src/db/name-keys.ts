@@ -23,10 +23,14 @@ export async function backfillNameKeys(db: DbHandle): Promise<void> {
     after = last.id;
     const stale = rows.filter((r) => r.name_key !== nameSortKey(r.name));
     if (stale.length === 0) continue;
-    await db.query(
-      "UPDATE files f SET name_key = v.k FROM unnest($1::uuid[], $2::text[]) AS v(id, k) WHERE f.id = v.id",
-      [stale.map((r) => r.id), stale.map((r) => nameSortKey(r.name))],
-    );
+    // Not a rename: cursor walks need no record of the old keys (migration 12).
+    await db.tx(async (q) => {
+      await q.query("SET LOCAL drive.walk_keys = 'off'");
+      await q.query(
+        "UPDATE files f SET name_key = v.k FROM unnest($1::uuid[], $2::text[]) AS v(id, k) WHERE f.id = v.id",
+        [stale.map((r) => r.id), stale.map((r) => nameSortKey(r.name))],
+      );
+    });
   }
   await db.query(
     `INSERT INTO app_state (key, value) VALUES ('name_key_version', $1)

@@ -3,18 +3,24 @@ import type { Queryable } from "../db/index.js";
 import { type FileList, type FileOut, type FileOutRow, toFileOut } from "./file-row.js";
 import { type Cursor, decodeCursor, encodeCursor } from "./lib/cursor.js";
 import type { SegmentType } from "./lib/segments.js";
-import { orderBy, SORTS, type SortField, type SortOrder } from "./lib/sorts.js";
+import { SORTS, type SortField, type SortOrder } from "./lib/sorts.js";
 import { type FindFilter, filtered, plainScopeOf, segmentTypes } from "./list.js";
-import { type Filtered, jsonRows, PAGE_COLUMNS, Params, type PlainScope } from "./paging.js";
+import { PAGE_COLUMNS, Params } from "./paging.js";
 
 /**
  * Cursor paging (Teldrive main's API, "API-B"): `?cursor=` and `meta.nextCursor` instead of `page` and
  * `meta.count/totalPages/currentPage`.
  *
  * A page is a keyset read: the rows after the cursor's (segment, sort key, id) along the same indexes page 1 reads
- * (`(scope, type, key, id)`, migration 3), so page 2,000 costs what page 1 does and nothing is counted. Folders still
- * come first in every order. A row inserted, deleted or moved during a walk changes no other row's place, so a walk
- * sees every row that stays in the listing exactly once; one inserted or moved in behind the cursor is not seen.
+ * (`(scope, type, key, id)`, migration 3), so page 2,000 costs what page 1 does and nothing is counted. Folders come
+ * first in every order, except under COMPAT=teldrive-main, which orders folders and files together by (key, id) as
+ * Teldrive main does.
+ *
+ * A walk is stable: every row stands at its sort keys as of the walk's first page. The cursor carries the database
+ * snapshot that page was read in; a row whose name, size or time changed in a transaction that snapshot does not see
+ * is read at its earlier keys (file_key_changes, migration 12), so a renamed item is listed exactly once, under its
+ * new name, where its old name stood. A row inserted, moved in or restored during the walk is seen if it lands after
+ * the cursor; one deleted, moved out or trashed before the walk reaches it is not seen.
  */
 
 export interface CursorPaging {
@@ -23,6 +29,8 @@ export interface CursorPaging {
   limit: number;
   /** The `cursor` sent; absent or "" for the first page. */
   cursor?: string;
+  /** Folders and files in one order, without folders first (COMPAT=teldrive-main). */
+  mixed?: boolean;
 }
 
 export interface CursorList {
@@ -47,81 +55,123 @@ export function listGeneration(query: unknown, compat: Compat | undefined): List
 }
 
 type PageRow = FileOutRow & { name_key: string; updated_at: string | Date };
+/** A row as a walk reads it: `wk` is its sort key as of the walk's first page. */
+type WalkRow = PageRow & { wk: string | number | null };
 
 const SEG_RANK: Record<SegmentType, number> = { folder: 0, file: 1 };
+const CAST = { name: `text COLLATE "C"`, size: "bigint", updatedAt: "timestamptz" } as const;
 
-/** `AND (key, id) > cursor` (or `<` descending) for the cursor's own segment. */
-function keyset(p: Params, sort: SortField, order: SortOrder, after: Cursor): string {
+/** `(key, id) > cursor` (or `<` descending) with `key` the walk key expression. */
+function keyset(p: Params, key: string, id: string, sort: SortField, order: SortOrder, after: Cursor): string {
   const op = order === "asc" ? ">" : "<";
-  const id = `${p.add(after.id)}::uuid`;
-  if (sort === "id") return ` AND id ${op} ${id}`;
-  const cast = { name: `text COLLATE "C"`, size: "bigint", updatedAt: "timestamptz" }[sort];
-  return ` AND (${SORTS[sort].file}, id) ${op} (${p.add(after.key)}::${cast}, ${id})`;
+  const cursorId = `${p.add(after.id)}::uuid`;
+  if (sort === "id") return ` AND ${id} ${op} ${cursorId}`;
+  return ` AND (${key}, ${id}) ${op} (${p.add(after.key)}::${CAST[sort as keyof typeof CAST]}, ${cursorId})`;
 }
 
-async function segmentPage(
+interface Source {
+  /** A WITH clause the conditions need, or "". */
+  cte: string;
+  /** The first parameters of the statement, which `cte` and `where` refer to. */
+  values: unknown[];
+  /** The listing's rows of the given types (status and scope included), for `files` unaliased. */
+  where(p: Params, types: SegmentType[]): string;
+}
+
+function sourceOf(filter: FindFilter): Source {
+  const plain = plainScopeOf(filter);
+  const typeIn = (p: Params, types: SegmentType[]) =>
+    types.length === 1 ? `type = ${p.add(types[0])}` : `type = ANY(${p.add(types)}::text[])`;
+  if (plain)
+    return {
+      cte: "",
+      values: [],
+      where: (p, types) => `${plain.where(p)} AND status = 'active' AND ${typeIn(p, types)}`,
+    };
+  const f = filtered(filter);
+  return { cte: f.cte, values: f.params.values, where: (p, types) => `${f.where} AND ${typeIn(p, types)}` };
+}
+
+/**
+ * Up to `take` rows after `after` of the given types, in walk order, and the snapshot the read was made in. Each
+ * type is read along its own index (one ordered, limited read per type) and the reads are merged; with a walk's
+ * snapshot, rows changed since it are left out there and read at their earlier keys from file_key_changes.
+ */
+async function walkPage(
   db: Queryable,
-  source: { plain: PlainScope } | { filtered: Filtered },
-  seg: SegmentType,
+  source: Source,
+  types: SegmentType[],
   after: Cursor | undefined,
+  snapshot: string | undefined,
   paging: CursorPaging,
   take: number,
-): Promise<PageRow[]> {
+): Promise<{ rows: WalkRow[]; snapshot: string }> {
   const { sort, order } = paging;
+  const col = SORTS[sort].file;
+  const d = order === "desc" ? "DESC" : "ASC";
   const p = new Params();
-  if ("plain" in source) {
-    const where = `${source.plain.where(p)} AND status = 'active' AND type = ${p.add(seg)}`;
-    const from = after ? keyset(p, sort, order, after) : "";
-    return (await jsonRows(
-      db,
-      `SELECT ${PAGE_COLUMNS} FROM files WHERE ${where}${from} ORDER BY ${orderBy(sort, order)} LIMIT ${take}`,
-      p.values,
-      sort,
-      order,
-    )) as PageRow[];
+  p.values.push(...source.values);
+  const where = types.map((t) => source.where(p, [t]));
+  const snap = snapshot ? `${p.add(snapshot)}::pg_snapshot` : "";
+  const parts: string[] = [];
+  for (const w of where) {
+    const unchanged = snap ? ` AND (key_xid IS NULL OR pg_visible_in_snapshot(key_xid, ${snap}))` : "";
+    const from = after ? keyset(p, col, "id", sort, order, after) : "";
+    parts.push(`(SELECT ${PAGE_COLUMNS}, ${col} AS wk FROM files WHERE ${w}${unchanged}${from}
+      ORDER BY ${col} ${d}, id ${d} LIMIT ${take})`);
+    if (!snap || sort === "id") continue;
+    // Rows changed after the walk began, at their keys before the first such change.
+    const from2 = after ? keyset(p, "m.k", "files.id", sort, order, after) : "";
+    const columns = PAGE_COLUMNS.split(", ")
+      .map((c) => `files.${c}`)
+      .join(", ");
+    parts.push(`(SELECT ${columns}, m.k AS wk FROM files JOIN (
+        SELECT DISTINCT ON (file_id) file_id, ${col} AS k FROM file_key_changes
+        WHERE xid >= pg_snapshot_xmin(${snap}) AND NOT pg_visible_in_snapshot(xid, ${snap})
+        ORDER BY file_id, seq
+      ) m ON m.file_id = files.id WHERE ${w}${from2} ORDER BY m.k ${d}, files.id ${d} LIMIT ${take})`);
   }
-  const f = source.filtered;
-  p.values.push(...f.params.values);
-  const where = `${f.where} AND type = ${p.add(seg)}`;
-  const from = after ? keyset(p, sort, order, after) : "";
-  // The page's ids come from the index alone; only those rows are read from the table.
-  return (await jsonRows(
-    db,
-    `${f.cte}SELECT ${PAGE_COLUMNS.replaceAll(/(\w+)/g, "files.$1")} FROM (
-       SELECT id FROM files WHERE ${where}${from} ORDER BY ${orderBy(sort, order)} LIMIT ${take}
-     ) page JOIN files USING (id)`,
+  const [row] = await db.query<{ rows: WalkRow[]; snap: string }>(
+    `${source.cte}SELECT coalesce(json_agg(p ORDER BY p.wk ${d}, p.id ${d}), '[]') AS rows,
+       pg_current_snapshot()::text AS snap
+     FROM (SELECT * FROM (${parts.join(" UNION ALL ")}) u ORDER BY wk ${d}, id ${d} LIMIT ${take}) p`,
     p.values,
-    sort,
-    order,
-  )) as PageRow[];
+  );
+  return { rows: row?.rows ?? [], snapshot: row?.snap ?? "" };
 }
 
-/** The cursor that continues after `row`. */
-function cursorAfter(row: PageRow, paging: CursorPaging): string {
-  const key = { name: row.name_key, size: String(row.size), updatedAt: String(row.updated_at), id: null }[paging.sort];
-  return encodeCursor({ sort: paging.sort, order: paging.order, seg: row.type, key, id: row.id });
+/** The cursor that continues after `row`, in the walk whose first page was read in `snapshot`. */
+function cursorAfter(row: WalkRow, paging: CursorPaging, snapshot: string): string {
+  const key = paging.sort === "id" ? null : String(row.wk);
+  return encodeCursor({ sort: paging.sort, order: paging.order, seg: row.type, key, id: row.id, snapshot });
 }
 
 /** One cursor page of a find, folders first; `meta.nextCursor` only when more rows follow. */
 export async function findCursorPage(db: Queryable, filter: FindFilter, paging: CursorPaging): Promise<CursorList> {
   if (filter.status === "pending_deletion") return { items: [], meta: {} };
   const after = paging.cursor ? decodeCursor(paging.cursor, paging.sort, paging.order) : undefined;
-  const plain = plainScopeOf(filter);
-  const source = plain ? { plain } : { filtered: filtered(filter) };
+  const source = sourceOf(filter);
   // One row more than the page tells whether another page follows, so a walk never ends on an empty page.
   const want = paging.limit + 1;
-  const rows: PageRow[] = [];
-  for (const seg of segmentTypes(filter.type)) {
+  const rows: WalkRow[] = [];
+  let snapshot = after?.snapshot;
+  // Folders first: one read per segment, from the cursor's segment on. Mixed: one read of both.
+  const groups = paging.mixed ? [segmentTypes(filter.type)] : segmentTypes(filter.type).map((t) => [t]);
+  for (const types of groups) {
     if (rows.length >= want) break;
-    if (after && SEG_RANK[seg] < SEG_RANK[after.seg]) continue;
-    const from = after?.seg === seg ? after : undefined;
-    rows.push(...(await segmentPage(db, source, seg, from, paging, want - rows.length)));
+    const seg = types[0] as SegmentType;
+    if (!paging.mixed && after && SEG_RANK[seg] < SEG_RANK[after.seg]) continue;
+    const from = paging.mixed || after?.seg === seg ? after : undefined;
+    const read = await walkPage(db, source, types, from, after?.snapshot, paging, want - rows.length);
+    rows.push(...read.rows);
+    // A first page's walk stands at the snapshot of its last read: the segments before it are behind the cursor.
+    if (!after) snapshot = read.snapshot;
   }
   const page = rows.slice(0, paging.limit);
   const last = page[page.length - 1];
   return {
     items: page.map(toFileOut),
-    meta: rows.length > paging.limit && last ? { nextCursor: cursorAfter(last, paging) } : {},
+    meta: rows.length > paging.limit && last ? { nextCursor: cursorAfter(last, paging, snapshot ?? "") } : {},
   };
 }
 
@@ -136,10 +186,13 @@ export async function withNextCursor(
 ): Promise<FileList & { meta: { nextCursor?: string } }> {
   const last = list.items[list.items.length - 1];
   if (!last || list.meta.count <= list.items.length) return list;
-  const [row] = await db.query<PageRow>(
-    `SELECT id, type, name_key, size, to_json(updated_at) #>> '{}' AS updated_at FROM files WHERE id = $1`,
+  const col = SORTS[paging.sort].file;
+  // The walk stands at this read's snapshot; a rename committed between the listing's read and this one is the one
+  // change it can place wrongly (docs/api.md).
+  const [row] = await db.query<WalkRow & { snap: string }>(
+    `SELECT id, type, to_json(${col}) #>> '{}' AS wk, pg_current_snapshot()::text AS snap FROM files WHERE id = $1`,
     [last.id],
   );
   if (!row) return list;
-  return { ...list, meta: { ...list.meta, nextCursor: cursorAfter(row, paging) } };
+  return { ...list, meta: { ...list.meta, nextCursor: cursorAfter(row, paging, row.snap) } };
 }

@@ -22,7 +22,8 @@ export async function listRoutes(app: FastifyInstance, { db, config }: Deps) {
     const q = listQuerySchema.parse(req.query);
     const generation = listGeneration(req.query, config.compat);
     const paging = { sort: q.sort, order: q.order, page: generation === "b" ? 1 : q.page, limit: q.limit };
-    const listPage = (f: FindFilter) => findPage(db, f, paging, generation, q.cursor, options);
+    const mixed = config.compat === "teldrive-main";
+    const listPage = (f: FindFilter) => findPage(db, f, paging, generation, { cursor: q.cursor, mixed }, options);
     const empty =
       generation === "b"
         ? { items: [], meta: {} }
@@ -115,12 +116,12 @@ async function findPage(
   filter: FindFilter,
   paging: Paging,
   generation: ReturnType<typeof listGeneration>,
-  cursor: string | undefined,
+  walk: Pick<CursorPaging, "cursor" | "mixed">,
   options: FindOptions,
 ) {
   if (generation === "a") return findFiles(db, filter, paging, options);
   if (generation === "both") return withNextCursor(db, await findFiles(db, filter, paging, options), paging);
-  const cursorPaging: CursorPaging = { sort: paging.sort, order: paging.order, limit: paging.limit, cursor };
+  const cursorPaging: CursorPaging = { sort: paging.sort, order: paging.order, limit: paging.limit, ...walk };
   try {
     return await findCursorPage(db, filter, cursorPaging);
   } catch (err) {

@@ -5,7 +5,7 @@ import { hashPassword } from "../auth/passwords.js";
 import type { Deps } from "../deps.js";
 import { dateTime } from "../files/schemas.js";
 import { requireOwnedFile } from "../files/tree.js";
-import { conflict, notFound } from "../http/errors.js";
+import { badRequest, conflict, notFound } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
 import { changeShare, futureDate } from "./share-change.js";
 
@@ -27,7 +27,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `PATCH/DELETE /files/{id}/shares/{shareId}`. Each link has its own password and expiry. The 1.8 call
  * `/files/{id}/share` (owner-routes.ts) works on the same rows and sees the newest link.
  */
-export async function fileSharesRoutes(app: FastifyInstance, { db }: Deps) {
+export async function fileSharesRoutes(app: FastifyInstance, { db, config }: Deps) {
   /** The caller's file and one of its links, or 404. */
   async function ownLink(userId: number, fileId: string, shareId: string) {
     const file = await requireOwnedFile(db, userId, fileId);
@@ -82,6 +82,9 @@ export async function fileSharesRoutes(app: FastifyInstance, { db }: Deps) {
   app.patch("/files/:id/shares/:shareId", async (req, reply) => {
     const { id, shareId } = shareParams.parse(req.params);
     const body = shareBody.parse(req.body ?? {});
+    // Teldrive main's fields are plain strings: it refuses null, so a client there replaces the link instead.
+    if (config.compat === "teldrive-main" && (body.password === null || body.expiresAt === null))
+      throw badRequest("password and expiresAt are strings");
     const share = await ownLink(req.user.userId, id, shareId);
     await changeShare(db, share, body);
     return reply.status(204).send();

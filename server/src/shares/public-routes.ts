@@ -221,7 +221,7 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs, confi
         return await findCursorPage(
           db,
           { userId: share.user_id, parentId: folderId },
-          { ...paging, cursor: query.cursor },
+          { ...paging, cursor: query.cursor, mixed: config.compat === "teldrive-main" },
         );
       } catch (err) {
         if (err instanceof CursorError) throw badRequest(err.message);

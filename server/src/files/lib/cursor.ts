@@ -14,6 +14,11 @@ export interface Cursor {
   /** null when the sort is `id`, whose key is the id itself. */
   key: string | null;
   id: string;
+  /**
+   * The database snapshot (pg_snapshot text) the walk's first page was read in: rows changed in transactions it does
+   * not see are placed at their keys before the change (cursor-paging.ts). Absent in cursors made before it existed.
+   */
+  snapshot?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,13 +30,27 @@ const stored = z.object({
   t: z.enum(["folder", "file"]),
   k: z.string().max(8192).nullable(),
   i: z.string().regex(UUID),
+  x: z
+    .string()
+    .max(4096)
+    .regex(/^\d+:\d+:(\d+(,\d+)*)?$/)
+    .optional(),
 });
 
 /** Why a cursor cannot be used; the route answers 400 with it. */
 export class CursorError extends Error {}
 
+/** Whether a pg_snapshot text is one PostgreSQL accepts: xmin ≤ each in-progress xid < xmax. */
+function snapshotInOrder(text: string): boolean {
+  const [xmin = "", xmax = "", xip = ""] = text.split(":");
+  const lo = BigInt(xmin);
+  const hi = BigInt(xmax);
+  if (lo < 1n || lo > hi || hi >= 2n ** 63n) return false;
+  return xip === "" || xip.split(",").every((x) => BigInt(x) >= lo && BigInt(x) < hi);
+}
+
 export function encodeCursor(c: Cursor): string {
-  const body = { v: 1, s: c.sort, o: c.order, t: c.seg, k: c.key, i: c.id };
+  const body = { v: 1, s: c.sort, o: c.order, t: c.seg, k: c.key, i: c.id, x: c.snapshot || undefined };
   return Buffer.from(JSON.stringify(body)).toString("base64url");
 }
 
@@ -48,5 +67,7 @@ export function decodeCursor(text: string, sort: SortField, order: SortOrder): C
   const numeric = sort === "size" && (parsed.k === null || !/^\d+$/.test(parsed.k));
   const timed = sort === "updatedAt" && (parsed.k === null || Number.isNaN(Date.parse(parsed.k)));
   if (numeric || timed || (sort === "name" && parsed.k === null)) throw new CursorError("invalid cursor");
-  return { sort, order, seg: parsed.t, key: sort === "id" ? null : parsed.k, id: parsed.i };
+  if (parsed.x && !snapshotInOrder(parsed.x)) throw new CursorError("invalid cursor");
+  const cursor: Cursor = { sort, order, seg: parsed.t, key: sort === "id" ? null : parsed.k, id: parsed.i };
+  return parsed.x ? { ...cursor, snapshot: parsed.x } : cursor;
 }

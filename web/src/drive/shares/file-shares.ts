@@ -22,20 +22,29 @@ export interface SaveLinkVars {
   shareId?: string;
   password?: string;
   expiresAt?: string;
+  /**
+   * Make a new link with exactly `password` and `expiresAt` (absent: none) in place of `shareId`, which is removed:
+   * how a password or an expiry is taken off, since Teldrive main's PATCH only sets them (an empty password or a
+   * missing expiry changes nothing).
+   */
+  replace?: boolean;
 }
 
 /**
  * `POST /files/{id}/shares` (a new link) or `PATCH /files/{id}/shares/{shareId}` (a new password or expiry; what is
- * left empty stays as it is). The file's links and every file list (its shared mark) refetch.
+ * left empty stays as it is), or with `replace` a new link then `DELETE` of the old one. The file's links and every
+ * file list (its shared mark) refetch.
  */
 export function useSaveFileLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ fileId, shareId, password, expiresAt }: SaveLinkVars) => {
+    mutationFn: async ({ fileId, shareId, password, expiresAt, replace }: SaveLinkVars) => {
       const body = { ...(password ? { password } : {}), ...(expiresAt ? { expiresAt } : {}) };
-      return shareId
-        ? apiB.patch("/files/{id}/shares/{shareId}", { path: { id: fileId, shareId }, body })
-        : apiB.post("/files/{id}/shares", { path: { id: fileId }, body });
+      if (!shareId) return apiB.post("/files/{id}/shares", { path: { id: fileId }, body });
+      if (!replace) return apiB.patch("/files/{id}/shares/{shareId}", { path: { id: fileId, shareId }, body });
+      // The new link first: a failure leaves the old one working.
+      await apiB.post("/files/{id}/shares", { path: { id: fileId }, body });
+      return apiB.delete("/files/{id}/shares/{shareId}", { path: { id: fileId, shareId } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
   });

@@ -21,6 +21,11 @@ export interface VirtualRowsOptions extends RowLayout {
   overscan: number;
   /** Rows always rendered wherever they are (the focused one, so keyboard focus survives scrolling). */
   keep?: number;
+  /**
+   * Rows from this index on keep their distance from the end when `count` changes: a view whose first row is there
+   * moves by the change, so the rows on screen stay where they are.
+   */
+  endAnchoredFrom?: number;
   /** Virtual scroll offset to start at (a remembered position). */
   initialOffset(): number;
   /** A pause this long ends a scroll. */
@@ -59,8 +64,15 @@ export function useVirtualRows(o: VirtualRowsOptions) {
     paddingStart: o.paddingStart,
     scrollPaddingStart: o.scrollPaddingStart,
   };
-  // Idempotent: the same sizes change nothing, so a render done twice is harmless.
+  // Idempotent: the same sizes change nothing, so a render done twice is harmless (the anchor moves once per count).
+  const anchor = useRef({ count: o.count, from: o.endAnchoredFrom });
+  const was = anchor.current;
+  const before = map.virtual;
+  const shown = was.count === o.count ? null : rowsInView({ ...layout, count: was.count }, before, viewport);
   map.setExtent({ content: contentHeight(layout), viewport, cap });
+  if (shown && was.from !== undefined && shown.first >= was.from)
+    map.scrollTo(before + (o.count - was.count) * o.rowHeight);
+  anchor.current = { count: o.count, from: o.endAnchoredFrom };
 
   // The element: its height, its scroll events, the position to start at. Checked after every commit, since the
   // element can appear later than the list (a skeleton first) or be replaced.

@@ -84,6 +84,9 @@ export function useCursorFilePages(query: ListQuery, opts: DeriveOptions): FileP
     count: layout.count,
     complete: layout.complete,
     loaded: layout.loaded,
+    // Every row past the head's is a tail row or a placeholder between the walks: their index is the count less
+    // their distance from the end, so a view there moves with the count (lib/hooks/use-virtual-rows.ts).
+    endAnchoredFrom: layout.headRows,
     totalPages: 0,
     pageOf: useCallback((index: number) => Math.floor(index / query.limit) + 1, [query.limit]),
     itemAt,

@@ -36,6 +36,11 @@ export interface FilePages {
   complete: boolean;
   /** Rows loaded: with `complete` false, the list holds at least this many. */
   loaded: number;
+  /**
+   * Rows from this index on are counted from the list's end (a cursor walk's tail: until the walks meet, the count is
+   * a reserve that grows or shrinks). A view there keeps its rows in place when the count changes. None on API-A.
+   */
+  endAnchoredFrom?: number;
   totalPages: number;
   pageOf(index: number): number;
   itemAt(index: number): FileItem | undefined;

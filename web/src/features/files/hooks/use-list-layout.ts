@@ -51,6 +51,7 @@ export function useListLayout(o: {
     scrollPaddingStart: grid ? GRID_PADDING : 0,
     overscan: 4,
     keep: focusRow,
+    endAnchoredFrom: pages.endAnchoredFrom === undefined ? undefined : Math.ceil(pages.endAnchoredFrom / columns),
     initialOffset: () => listMemory.get(scrollKey)?.offset ?? 0,
     // A pause this long ends a scroll: pages for a jump (End, the scrollbar thumb) are fetched once it lands.
     isScrollingResetDelay: 100,

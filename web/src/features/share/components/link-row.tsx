@@ -49,7 +49,7 @@ export function LinkRow({ item, link, number }: { item: FileItem; link: FileLink
         {link.expiresAt ? ` · expires ${new Date(link.expiresAt).toLocaleDateString()}` : " · never expires"}
       </p>
       {editing ? (
-        <LinkForm item={item} shareId={link.id} submitLabel="Save" onDone={() => setEditing(false)} />
+        <LinkForm item={item} link={link} submitLabel="Save" onDone={() => setEditing(false)} />
       ) : (
         <div className="flex justify-end gap-2">
           <Button variant="text" onClick={() => setEditing(true)} aria-label={`Change link ${number}`}>
