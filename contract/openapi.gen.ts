@@ -1416,6 +1416,8 @@ export interface components {
             apiKeys: boolean;
             /** @description Imports in Teldrive main's shapes: `/jobs` (runs of `sync.run`, plus our `POST /jobs/{id}/retry`), `/periodic-jobs` (cron schedules) and `POST /periodic-jobs/test-connection`, from `local://` (folders the admin allows), `dav(s)://`, `sftp://` and `http(s)://` sources. Teldrive 1.8 has none; absent: none. */
             jobs?: boolean;
+            /** @description Teldrive main's live events: `GET /events/stream` (Server-Sent Events, resumable with `Last-Event-ID`, plus our `reload` message) and `GET /events` (docs/api.md, "Live events"). Teldrive 1.8 has none. */
+            events: boolean;
             /** @description `/playback…` keeps where the user stopped in each video or audio file, so playback resumes there on any device. Teldrive has no such call (clients keep positions in the browser). */
             playback: boolean;
             /** @description `GET /thumbnails/{id}` also renders a poster frame of videos (a frame 3 s in, the first for shorter clips, from the first 64 MiB of the file), where the server has ffmpeg. Without it clients draw posters themselves. */

@@ -90,6 +90,7 @@ async function clientBenches() {
   await optionalModule("s3-throughput.ts", "runS3ThroughputBench", "S3 throughput");
   await optionalModule("zip-throughput.ts", "runZipThroughputBench", "Zip");
   await optionalModule("import-throughput.ts", "runImportThroughputBench", "Imports");
+  await optionalModule("event-latency.ts", "runEventLatencyBench", "Live events");
 
   try {
     console.error("load ...");

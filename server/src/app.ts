@@ -17,6 +17,9 @@ import { contentRoutes } from "./content/routes.js";
 import type { Db } from "./db/index.js";
 import { useCompression } from "./delivery/compression.js";
 import type { Deps } from "./deps.js";
+import { emitEvent } from "./events/emit.js";
+import { eventJobs } from "./events/jobs.js";
+import { eventRoutes } from "./events/routes.js";
 import { fileJobs } from "./files/jobs.js";
 import { fileRoutes } from "./files/routes.js";
 import { refuseNulInUrl, registerBodyParsers } from "./http/body-parsers.js";
@@ -94,8 +97,14 @@ export async function buildApp(
     ...thumbnailJobs(services),
     ...signInJobs,
     ...shareJobs,
-    // Imports (/jobs, /periodic-jobs): runs and the schedule check.
-    ...importJobs(services),
+    // Imports (/jobs, /periodic-jobs): runs and the schedule check; their progress goes out as `jobs.progress`.
+    ...importJobs(services, (userId, runId, state, progress) => {
+      const source = { id: String(runId), name: "import", type: "file" as const, parentId: "" };
+      emitEvent(deps.db.background, userId, "jobs.progress", { ...source, progress: { state, ...progress } }).catch(
+        (err: unknown) => console.error(`import ${runId}: progress event not sent: ${String(err)}`),
+      );
+    }),
+    ...eventJobs,
   ];
   const full: Deps = { ...services, jobs: createJobQueue(deps.db, jobs) };
   const trusted = deps.config.trustProxy ? proxyAddr.compile(deps.config.trustProxy) : () => false;
@@ -150,6 +159,8 @@ export async function buildApp(
           await signedIn.register(thumbnailRoutes, full);
           // Teldrive 1.8 has no /jobs.
           if (deps.config.compat !== "teldrive-1.8") await signedIn.register(importRoutes, full);
+          // Live events (Teldrive main's /events): Teldrive 1.8 has none.
+          if (deps.config.compat !== "teldrive-1.8") await signedIn.register(eventRoutes, full);
           await signedIn.register(playbackRoutes, full);
         });
       },

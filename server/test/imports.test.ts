@@ -107,6 +107,15 @@ describe("upload from a link", () => {
       [item?.id],
     );
     expect(row?.n).toBe(6);
+    // Its progress went out as live events too (docs/api.md, "Live events"), ending with the finished state.
+    const events = await call<{ type: string; source: { id: string; progress?: { state?: string } } }[]>(
+      server,
+      user,
+      "GET",
+      "/events",
+    );
+    const progress = events.body.filter((e) => e.type === "jobs.progress" && e.source.id === String(res.body.id));
+    expect(progress.map((e) => e.source.progress?.state)).toContain("completed");
   });
 
   it("stores an encrypted import that reads back the same", async () => {

@@ -13,6 +13,7 @@ import { loadConfig } from "../src/config.js";
 import { openThumbnailStore } from "../src/thumbnails/cache.js";
 import type { ThumbnailStore } from "../src/thumbnails/cache-store.js";
 import { type ChildServer, startChildServer } from "./child-server.js";
+import { EventStreamClient } from "./event-stream-client.js";
 import { createTestDatabase } from "./helpers.js";
 import { cookieFrom, SocketReader, signin, wrongCode } from "./sign-in.js";
 import { createTestBucket, partExists, removeStored, s3Client } from "./storage-helpers.js";
@@ -311,6 +312,28 @@ describe("two instances on one database and one store", () => {
     const refused = await onB();
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ code: 401, message: "API key revoked" });
+  });
+
+  it("streams a change written through one instance to a subscriber of the other, and resumes there", async () => {
+    const onB = await EventStreamClient.open(b.url, { cookie });
+    try {
+      expect(onB.status).toBe(200);
+      expect((await call(a, "POST", "/api/files/mkdir", { path: "/Made on A" })).status).toBe(204);
+      await onB.waitFor((e) => e.type === "files.created" && e.source?.name === "Made on A");
+      const lastId = onB.lastId() ?? "";
+      onB.close();
+      expect((await call(b, "POST", "/api/files/mkdir", { path: "/Made on B" })).status).toBe(204);
+      // The position from B's stream resumes on A: one change log for every instance.
+      const onA = await EventStreamClient.open(a.url, { cookie, "last-event-id": lastId });
+      try {
+        await onA.waitFor((e) => e.type === "files.created" && e.source?.name === "Made on B");
+        expect(onA.events().map((e) => e.source?.name)).toEqual(["Made on B"]);
+      } finally {
+        onA.close();
+      }
+    } finally {
+      onB.close();
+    }
   });
 
   it("takes the parts of one upload alternately on both instances; either serves the file byte-identical", async () => {

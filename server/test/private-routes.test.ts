@@ -83,11 +83,26 @@ const privateRoutes = () => {
   return registered.filter((r) => !open.has(r));
 };
 
+/** Routes whose answer never ends (an event stream): read up to the headers, and the body only when refused. */
+const STREAMS = new Set(["GET /api/events/stream"]);
+
 /** A request for `route` with every path parameter filled in (ids as UUIDs, like real ones). */
-function request(route: string, cookie?: string, headers: Record<string, string> = {}) {
+async function request(route: string, cookie?: string, headers: Record<string, string> = {}) {
   const [method = "", template = ""] = route.split(" ");
   const url = template.replace(/:\w+/g, "0190a0a0-0000-7000-8000-000000000000").replace("*", "x");
   const hasBody = !["GET", "HEAD", "DELETE"].includes(method);
+  if (STREAMS.has(route)) {
+    const res = await server.app.inject({
+      url,
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      payloadAsStream: true,
+    });
+    const stream = res.stream();
+    let body = "";
+    if (res.statusCode !== 200) for await (const chunk of stream) body += String(chunk);
+    stream.destroy();
+    return { statusCode: res.statusCode, body };
+  }
   return server.app.inject({
     method: method as InjectOptions["method"],
     url,
@@ -99,12 +114,13 @@ function request(route: string, cookie?: string, headers: Record<string, string>
 /** `METHOD /api/url` of the operations docs/openapi.json documents with (or without) `security`. */
 function documented({ secured }: { secured: boolean }): string[] {
   const paths = { ...new Contract().doc.paths };
-  // API-B's operations that this server has (the others, e.g. /events and /jobs, come later).
+  // API-B's operations that this server has (the others, e.g. /jobs, come later).
   const hasB = (t: string) =>
     t.includes("/content") ||
     t.startsWith("/files/{id}/shares") ||
     t.startsWith("/auth/attempts") ||
     t === "/auth/refresh" ||
+    t.startsWith("/events") ||
     t.startsWith("/users/api-keys");
   for (const [template, item] of Object.entries(teldriveMainContract().doc.paths))
     if (hasB(template)) paths[template] = item;

@@ -297,3 +297,16 @@ test("Settings → API keys: create, shown once, list, revoke", async ({ browser
   await program.dispose();
   await context.close();
 });
+
+test("a change made elsewhere shows in the cursor-paged list within a second (Teldrive main's event stream)", async ({
+  browser,
+}) => {
+  const { page, context, api } = await signedInPage(browser);
+  const live = page.waitForResponse((r) => r.url().includes("/api/events/stream") && r.status() === 200);
+  await page.goto("/my-drive?path=/");
+  await live;
+  const made = await api.request.post("/api/files", { data: { name: "Pushed", type: "folder", path: "/" } });
+  expect(made.status()).toBe(201);
+  await expect(row(page, "Pushed")).toBeVisible({ timeout: 1_000 });
+  await context.close();
+});

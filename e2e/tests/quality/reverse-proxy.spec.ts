@@ -44,3 +44,24 @@ test("sign in, create a folder, upload a file and sign out through nginx", async
   await expect(page).toHaveURL(/\/login/);
   await context.close();
 });
+
+test("a change made elsewhere reaches an open tab through nginx within a second (live events unbuffered)", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: nginx.xForwardedUrl });
+  const page = await context.newPage();
+  const phone = uniquePhone();
+  await page.goto("/login");
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("Code", { exact: true }).fill(await drive.codeFor(phone));
+  const live = page.waitForResponse((r) => r.url().includes("/api/events/stream") && r.status() === 200);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/my-drive/);
+  await live;
+  // Another tab of the same browser, through nginx too.
+  const made = await context.request.post("/api/files/mkdir", { data: { path: "/Pushed through nginx" } });
+  expect(made.status()).toBe(204);
+  await expect(row(page, "Pushed through nginx")).toBeVisible({ timeout: 1_000 });
+  await context.close();
+});

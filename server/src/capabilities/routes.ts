@@ -20,6 +20,7 @@ export const CAPABILITIES: Capabilities = {
   authAttempts: true,
   apiKeys: true,
   jobs: true,
+  events: true,
   playback: true,
   // True where ffmpeg runs (capabilityRoutes asks at start).
   videoPosters: false,

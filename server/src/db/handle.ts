@@ -21,6 +21,11 @@ export interface OpenedDb extends DbHandle {
    * while requests are queued (up to a couple of seconds), so requests go first.
    */
   readonly background: DbHandle;
+  /**
+   * Calls `wake` after each commit that sent `NOTIFY <channel>` (from any instance on PostgreSQL, in this process on
+   * PGlite), and once more after a lost connection is back (notifications meanwhile are lost). Returns the stop.
+   */
+  listen(channel: string, wake: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

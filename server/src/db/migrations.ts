@@ -7,6 +7,7 @@ import { signUpMigration } from "./migration-8-sign-up.js";
 import { apiBAuthMigration } from "./migration-10-api-b-auth.js";
 import { importsMigration } from "./migration-11-imports.js";
 import { walkKeysMigration } from "./migration-12-walk-keys.js";
+import { eventsMigration } from "./migration-13-events.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -131,7 +132,9 @@ export const migrations: (string | string[])[] = [
   importsMigration,
   // 12: sort keys of renamed items as a cursor walk began (see migration-12-walk-keys.ts).
   walkKeysMigration,
-  // 13: where each user stopped in each video or audio file (playback/routes.ts).
+  // 13: the change log behind the live event stream (see migration-13-events.ts).
+  eventsMigration,
+  // 14: where each user stopped in each video or audio file (playback/routes.ts).
   `CREATE TABLE playback_positions (
     user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
     file_id uuid NOT NULL REFERENCES files ON DELETE CASCADE,

@@ -1,6 +1,9 @@
 /** Messages between the server thread and the PGlite worker thread (db/pglite.ts ⇄ db/pglite-worker.ts). */
 
-export type ToWorker = { type: "query"; id: number; sql: string; params?: unknown[] } | { type: "close"; id: number };
+export type ToWorker =
+  | { type: "query"; id: number; sql: string; params?: unknown[] }
+  | { type: "close"; id: number }
+  | { type: "listen"; channel: string };
 
 /** The fields of a database error worth keeping across the thread boundary. */
 export interface WireError {
@@ -12,6 +15,7 @@ export interface WireError {
 
 export type FromWorker =
   | { type: "ready" }
+  | { type: "notify"; channel: string }
   | { type: "fatal"; error: WireError }
   | { type: "result"; id: number; rows: unknown[] }
   | { type: "error"; id: number; error: WireError };

@@ -34,6 +34,11 @@ try {
     extensions: { pg_trgm },
   });
   const handle = async (msg: ToWorker) => {
+    if (msg.type === "listen") {
+      const { channel } = msg;
+      await db.listen(channel, () => post({ type: "notify", channel })).catch(() => {});
+      return;
+    }
     if (msg.type === "close") {
       await db.close().catch(() => {});
       post({ type: "result", id: msg.id, rows: [] });

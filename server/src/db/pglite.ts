@@ -35,6 +35,7 @@ class PgliteWorkerDb {
   private readonly pending = new Map<number, Pending>();
   private readonly turns = new Turns();
   private closing = false;
+  private readonly listeners = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly dataDir: string,
@@ -53,7 +54,14 @@ class PgliteWorkerDb {
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
       worker.on("message", (msg: FromWorker) => {
-        if (msg.type === "ready") resolve();
+        if (msg.type === "ready") {
+          resolve();
+          // A new worker (after a restart) listens again; what was sent meanwhile is read by the wake.
+          for (const [channel, fns] of this.listeners) {
+            worker.postMessage({ type: "listen", channel } satisfies ToWorker);
+            for (const fn of fns) fn();
+          }
+        } else if (msg.type === "notify") for (const fn of this.listeners.get(msg.channel) ?? []) fn();
         else if (msg.type === "fatal") reject(fromWire(msg.error));
         else this.settle(msg);
       });
@@ -144,6 +152,20 @@ class PgliteWorkerDb {
     }
   }
 
+  async listen(channel: string, wake: () => void): Promise<() => Promise<void>> {
+    await this.ready;
+    let fns = this.listeners.get(channel);
+    if (!fns) {
+      fns = new Set();
+      this.listeners.set(channel, fns);
+      this.worker.postMessage({ type: "listen", channel } satisfies ToWorker);
+    }
+    fns.add(wake);
+    return async () => {
+      fns.delete(wake);
+    };
+  }
+
   async close(): Promise<void> {
     await this.turns.acquire("request");
     this.closing = true;
@@ -181,6 +203,7 @@ export async function openPglite(dataDir: string, statementTimeoutMs: number): P
     kind: "pglite",
     ...handle("request"),
     background: handle("background"),
+    listen: (channel, wake) => lite.listen(channel, wake),
     close: () => lite.close(),
   };
 }

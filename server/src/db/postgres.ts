@@ -40,6 +40,46 @@ function handle(pool: pg.Pool, limited: boolean): DbHandle {
   };
 }
 
+const RELISTEN_MS = 2_000;
+
+/** A connection of its own that LISTENs on `channel`; a lost one is opened again (and `wake` called once). */
+async function listenOn(url: string, channel: string, wake: () => void): Promise<() => Promise<void>> {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url, application_name: `drive listen ${channel}` });
+    c.on("notification", (n) => {
+      if (n.channel === channel) wake();
+    });
+    c.on("error", (err) => {
+      if (closed || client !== c) return;
+      console.error(`postgres: listen connection lost (${err.message}); reconnecting`);
+      client = undefined;
+      c.end().catch(() => {});
+      again();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.Client.prototype.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  const again = () => {
+    retry = setTimeout(() => {
+      if (closed) return;
+      connect().then(wake, (err: Error & { code?: string }) => {
+        if (err.code !== "3D000") again();
+      });
+    }, RELISTEN_MS);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
 export async function openPostgres(url: string, statementTimeoutMs: number): Promise<OpenedDb> {
   pg.types.setTypeParser(INT8, toNumber);
   pg.types.setTypeParser(NUMERIC, toNumber);
@@ -57,6 +97,7 @@ export async function openPostgres(url: string, statementTimeoutMs: number): Pro
     kind: "postgres",
     ...handle(requests, statementTimeoutMs > 0),
     background: handle(background, false),
+    listen: (channel, wake) => listenOn(url, channel, wake),
     close: async () => {
       await Promise.all([requests.end(), background.end()]);
     },

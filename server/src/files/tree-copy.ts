@@ -57,7 +57,9 @@ async function insertCopies(
      FOR SHARE`,
     [oldIds],
   );
-  return q.query<{ id: string; type: string }>(
+  // The events trigger announces these rows as `files.copied` (db/migration-13-events.ts), only these.
+  await q.query("SELECT set_config('drive.event_op', 'copied', true)");
+  const inserted = await q.query<{ id: string; type: string }>(
     `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
        channel_id, hash, updated_at)
      SELECT v.new_id, v.name, v.name_key, f.type, f.mime_type, f.size, f.category, f.encrypted, f.user_id, v.parent,
@@ -79,6 +81,8 @@ async function insertCopies(
       parts.map((p) => p.id),
     ],
   );
+  await q.query("SELECT set_config('drive.event_op', '', true)");
+  return inserted;
 }
 
 /**

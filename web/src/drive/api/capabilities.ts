@@ -19,6 +19,7 @@ export const TELDRIVE_1_8: Capabilities = {
   authAttempts: false,
   apiKeys: false,
   jobs: false,
+  events: false,
   playback: false,
   videoPosters: false,
 };

@@ -5,6 +5,7 @@ import { createFileActions } from "@/app/file-actions/file-actions";
 import { useApiGeneration } from "@/drive/api/generation";
 import { FileCommandsContext } from "@/drive/commands/file-commands-context";
 import { DetailsPaneContext } from "@/drive/details/details-pane-context";
+import { LiveEventsSlot } from "@/drive/live/live-events-slot";
 import { DetailsSlot } from "@/features/details/components/details-slot";
 import { RestoreClashSlot } from "@/features/trash/components/restore-clash-slot";
 import { UploadPanelSlot } from "@/features/upload/components/upload-panel-slot";
@@ -46,6 +47,7 @@ export function AuthedLayout() {
       </div>
       <BottomBar />
       <UploadPanelSlot />
+      <LiveEventsSlot />
       <FileActionDialogsSlot />
       <RestoreClashSlot />
       {generation === "B" && (

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { ancestorsOf } from "@/drive/files/folder-path";
+import { ownUploads } from "@/drive/live/own-uploads";
 import { type ClashChoice, keepBothName } from "./name-clash";
 import { backoffDelay, PartError, shouldRetry } from "./retry-policy";
 import { type PartSlice, partName, splitParts } from "./split-parts";
@@ -276,6 +277,7 @@ export class UploadQueue {
         lastModified: job.file.lastModified,
         userId: await transport.userId(),
       });
+      ownUploads.add(job.uploadId);
       // The same file to the same place is already on its way: a second copy would race it part for part.
       const twin = [...this.jobs.values()].find(
         (other) => other !== job && other.uploadId === job.uploadId && isActive(this.item(other.key)?.status ?? "done"),
