@@ -706,6 +706,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's starred files and folders (our addition)
+         * @description Items the caller starred that are still active (not in the trash), most recently starred first, at most 1000. Only when `/capabilities` says `stars`; Teldrive has no such call (clients keep stars in the browser there).
+         */
+        get: operations["Stars_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stars/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Star a file or folder (our addition)
+         * @description Stars one of the caller's active items; starring it again changes nothing.
+         */
+        put: operations["Stars_add"];
+        post?: never;
+        /**
+         * Remove a star (our addition)
+         * @description Removes the caller's star from the item; an item of the caller's without a star answers 204 too.
+         */
+        delete: operations["Stars_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/playback": {
         parameters: {
             query?: never;
@@ -1418,6 +1462,8 @@ export interface components {
             jobs?: boolean;
             /** @description Teldrive main's live events: `GET /events/stream` (Server-Sent Events, resumable with `Last-Event-ID`, plus our `reload` message) and `GET /events` (docs/api.md, "Live events"). Teldrive 1.8 has none. */
             events: boolean;
+            /** @description `GET /stars`, `PUT` and `DELETE /stars/{id}`: starred files and folders kept per user on the server. Absent (Teldrive): the client keeps stars in the browser. */
+            stars?: boolean;
             /** @description `/playback…` keeps where the user stopped in each video or audio file, so playback resumes there on any device. Teldrive has no such call (clients keep positions in the browser). */
             playback: boolean;
             /** @description `GET /thumbnails/{id}` also renders a poster frame of videos (a frame 3 s in, the first for shorter clips, from the first 64 MiB of the file), where the server has ffmpeg. Without it clients draw posters themselves. */
@@ -1542,6 +1588,9 @@ export interface components {
              * @example +15551234567
              */
             phone: string;
+        };
+        StarList: {
+            items: components["schemas"]["File"][];
         };
         PlaybackPosition: {
             /** @description Seconds from the start where playback stopped. */
@@ -4361,6 +4410,138 @@ export interface operations {
             };
             /** @description The run is still waiting or running */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Stars_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StarList"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Stars_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such active item of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Stars_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such item of the caller's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -36,6 +36,7 @@ import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareJobs } from "./shares/jobs.js";
 import { ownerShareRoutes } from "./shares/owner-routes.js";
 import { publicShareRoutes } from "./shares/public-routes.js";
+import { starRoutes } from "./stars/routes.js";
 import { Blobs } from "./storage/blobs.js";
 import { openThumbnailCache } from "./thumbnails/cache.js";
 import { thumbnailJobs } from "./thumbnails/jobs.js";
@@ -161,6 +162,7 @@ export async function buildApp(
           if (deps.config.compat !== "teldrive-1.8") await signedIn.register(importRoutes, full);
           // Live events (Teldrive main's /events): Teldrive 1.8 has none.
           if (deps.config.compat !== "teldrive-1.8") await signedIn.register(eventRoutes, full);
+          await signedIn.register(starRoutes, full);
           await signedIn.register(playbackRoutes, full);
         });
       },

@@ -16,6 +16,8 @@ import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
 import { Route as AuthedJobsRouteImport } from './routes/_authed/jobs'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
+import { Route as AuthedReceiveShareRouteImport } from './routes/_authed/receive-share'
+import { Route as AuthedStarredRouteImport } from './routes/_authed/starred'
 import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
 import { Route as AuthedTrashRouteImport } from './routes/_authed/trash'
 import { Route as ShareIdRouteImport } from './routes/share.$id'
@@ -55,6 +57,16 @@ const AuthedMyDriveRoute = AuthedMyDriveRouteImport.update({
   path: '/my-drive',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedReceiveShareRoute = AuthedReceiveShareRouteImport.update({
+  id: '/receive-share',
+  path: '/receive-share',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedStarredRoute = AuthedStarredRouteImport.update({
+  id: '/starred',
+  path: '/starred',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedStorageRoute = AuthedStorageRouteImport.update({
   id: '/storage',
   path: '/storage',
@@ -87,6 +99,8 @@ export interface FileRoutesByFullPath {
   '/$view': typeof AuthedViewRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/receive-share': typeof AuthedReceiveShareRoute
+  '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
@@ -99,6 +113,8 @@ export interface FileRoutesByTo {
   '/$view': typeof AuthedViewRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/receive-share': typeof AuthedReceiveShareRoute
+  '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
@@ -114,6 +130,8 @@ export interface FileRoutesById {
   '/_authed/$view': typeof AuthedViewRoute
   '/_authed/jobs': typeof AuthedJobsRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
+  '/_authed/receive-share': typeof AuthedReceiveShareRoute
+  '/_authed/starred': typeof AuthedStarredRoute
   '/_authed/storage': typeof AuthedStorageRoute
   '/_authed/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
@@ -128,6 +146,8 @@ export interface FileRouteTypes {
     | '/$view'
     | '/jobs'
     | '/my-drive'
+    | '/receive-share'
+    | '/starred'
     | '/storage'
     | '/trash'
     | '/share/$id'
@@ -140,6 +160,8 @@ export interface FileRouteTypes {
     | '/$view'
     | '/jobs'
     | '/my-drive'
+    | '/receive-share'
+    | '/starred'
     | '/storage'
     | '/trash'
     | '/share/$id'
@@ -154,6 +176,8 @@ export interface FileRouteTypes {
     | '/_authed/$view'
     | '/_authed/jobs'
     | '/_authed/my-drive'
+    | '/_authed/receive-share'
+    | '/_authed/starred'
     | '/_authed/storage'
     | '/_authed/trash'
     | '/share/$id'
@@ -219,6 +243,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMyDriveRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/receive-share': {
+      id: '/_authed/receive-share'
+      path: '/receive-share'
+      fullPath: '/receive-share'
+      preLoaderRoute: typeof AuthedReceiveShareRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/starred': {
+      id: '/_authed/starred'
+      path: '/starred'
+      fullPath: '/starred'
+      preLoaderRoute: typeof AuthedStarredRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/storage': {
       id: '/_authed/storage'
       path: '/storage'
@@ -271,6 +309,8 @@ interface AuthedRouteChildren {
   AuthedViewRoute: typeof AuthedViewRoute
   AuthedJobsRoute: typeof AuthedJobsRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
+  AuthedReceiveShareRoute: typeof AuthedReceiveShareRoute
+  AuthedStarredRoute: typeof AuthedStarredRoute
   AuthedStorageRoute: typeof AuthedStorageRoute
   AuthedTrashRoute: typeof AuthedTrashRoute
   AuthedSettingsTabIdRoute: typeof AuthedSettingsTabIdRoute
@@ -281,6 +321,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedViewRoute: AuthedViewRoute,
   AuthedJobsRoute: AuthedJobsRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
+  AuthedReceiveShareRoute: AuthedReceiveShareRoute,
+  AuthedStarredRoute: AuthedStarredRoute,
   AuthedStorageRoute: AuthedStorageRoute,
   AuthedTrashRoute: AuthedTrashRoute,
   AuthedSettingsTabIdRoute: AuthedSettingsTabIdRoute,

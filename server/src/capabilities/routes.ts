@@ -21,6 +21,7 @@ export const CAPABILITIES: Capabilities = {
   apiKeys: true,
   jobs: true,
   events: true,
+  stars: true,
   playback: true,
   // True where ffmpeg runs (capabilityRoutes asks at start).
   videoPosters: false,

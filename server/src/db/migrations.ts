@@ -134,7 +134,17 @@ export const migrations: (string | string[])[] = [
   walkKeysMigration,
   // 13: the change log behind the live event stream (see migration-13-events.ts).
   eventsMigration,
-  // 14: where each user stopped in each video or audio file (playback/routes.ts).
+  // 14: starred files and folders, per user (stars/routes.ts).
+  [
+    `CREATE TABLE stars (
+       user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+       file_id uuid NOT NULL REFERENCES files ON DELETE CASCADE,
+       created_at timestamptz NOT NULL DEFAULT now(),
+       PRIMARY KEY (user_id, file_id)
+     )`,
+    "CREATE INDEX stars_file ON stars (file_id)",
+  ],
+  // 15: where each user stopped in each video or audio file (playback/routes.ts).
   `CREATE TABLE playback_positions (
     user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
     file_id uuid NOT NULL REFERENCES files ON DELETE CASCADE,

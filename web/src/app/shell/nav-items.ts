@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Clock, Download, HardDrive, Link2, type LucideIcon, PieChart, Trash2, Users } from "lucide-react";
+import { Clock, Download, HardDrive, Link2, type LucideIcon, PieChart, Star, Trash2, Users } from "lucide-react";
 import { type Capabilities, capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
 import { ROOT_NAME } from "@/drive/files/folder-path";
 
@@ -22,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Recent", icon: Clock, segment: "recent" },
   { label: "Shared", icon: Users, segment: "shared" },
   { label: "Shared links", icon: Link2, segment: "shared-links", requires: "shareList", nested: true },
+  { label: "Starred", icon: Star, segment: "starred" },
   { label: "Storage", icon: PieChart, segment: "storage" },
   { label: "Trash", icon: Trash2, segment: "trash", requires: "trash" },
   { label: "Imports", icon: Download, segment: "jobs", requires: "jobs", sideOnly: true },

@@ -2,7 +2,8 @@ import { queryClient } from "@/drive/api/query-client";
 import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
 import { getSettings } from "@/drive/settings/settings-store";
 import { httpTransport } from "./api/http-transport";
-import { UploadQueue } from "./lib/upload-queue";
+import { rememberActive } from "./lib/interrupted-uploads";
+import { isActive, UploadQueue } from "./lib/upload-queue";
 
 /** The one upload queue of the app; React only renders it (see `useUploads`). */
 export const uploadQueue = new UploadQueue({
@@ -21,4 +22,14 @@ export const uploadQueue = new UploadQueue({
       : new Promise((resolve) => window.addEventListener("online", () => resolve(true), { once: true })),
   // The list shows the new file without a reload.
   onFileDone: () => void queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY }),
+});
+
+// What is still uploading survives a reload of this tab, so the page can offer to resume it (interrupted-uploads.ts).
+let remembered = "";
+uploadQueue.store.subscribe(({ items }) => {
+  const active = items.filter((i) => isActive(i.status));
+  const keys = active.map((i) => `${i.key}:${i.name}`).join("/");
+  if (keys === remembered) return;
+  remembered = keys;
+  rememberActive(active.map(({ name, folderPath, size, lastModified }) => ({ name, folderPath, size, lastModified })));
 });

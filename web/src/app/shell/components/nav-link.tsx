@@ -37,6 +37,13 @@ export function NavLink({
       </Link>
     );
   }
+  if (segment === "starred") {
+    return (
+      <Link to="/starred" className={shared}>
+        {children}
+      </Link>
+    );
+  }
   if (segment === "shared-links") {
     return (
       <Link to="/shared/links" className={shared}>
