@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * A WebP thumbnail of an image file (our addition)
-         * @description Renders the owner's image file (JPEG, PNG, WebP, GIF's first frame, AVIF/HEIF, TIFF; not SVG) at most `w` pixels wide and twice that high, upright by its EXIF orientation, never enlarged. Rendered once and kept in the server's data directory (sealed with the server's key for encrypted files); later calls answer from there. The ETag names the file's version and the width; `v` is ignored by the server and lets a client give a replaced file a new URL, so the answer may be kept for a day (`Cache-Control: private, max-age=86400`). Sources over 50 MiB or 100 megapixels are refused with 413.
+         * @description Renders the owner's image file (JPEG, PNG, WebP, GIF's first frame, AVIF/HEIF, TIFF; not SVG) and, where `videoPosters` in /capabilities says so, a poster frame of a video at most `w` pixels wide and twice that high, upright by its EXIF orientation, never enlarged. Rendered once and kept in the server's data directory (sealed with the server's key for encrypted files); later calls answer from there. The ETag names the file's version and the width; `v` is ignored by the server and lets a client give a replaced file a new URL, so the answer may be kept for a day (`Cache-Control: private, max-age=86400`). Sources over 50 MiB or 100 megapixels are refused with 413.
          */
         get: operations["Thumbnails_get"];
         put?: never;
@@ -745,6 +745,45 @@ export interface paths {
          * @description Removes the caller's star from the item; an item of the caller's without a star answers 204 too.
          */
         delete: operations["Stars_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/playback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's latest playback positions, newest first (our addition)
+         * @description For "Continue watching": the caller's own active files with a stored position.
+         */
+        get: operations["Playback_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/playback/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the user stopped in a file (our addition) */
+        get: operations["Playback_get"];
+        /** Remembers where the user stopped in a file (our addition) */
+        put: operations["Playback_put"];
+        post?: never;
+        /** Forgets the position (finished, or dismissed from Continue watching; our addition) */
+        delete: operations["Playback_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1433,6 +1472,10 @@ export interface components {
             stars?: boolean;
             /** @description The drive is served over WebDAV at `/webdav/` on this server's origin (HTTP Basic, an API key as the password; docs/api.md, "WebDAV"). Absent or false: no WebDAV (Teldrive has none). */
             webdav?: boolean;
+            /** @description `/playback…` keeps where the user stopped in each video or audio file, so playback resumes there on any device. Teldrive has no such call (clients keep positions in the browser). */
+            playback: boolean;
+            /** @description `GET /thumbnails/{id}` also renders a poster frame of videos (a frame 3 s in, the first for shorter clips, from the first 64 MiB of the file), where the server has ffmpeg. Without it clients draw posters themselves. */
+            videoPosters: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {
@@ -1556,6 +1599,22 @@ export interface components {
         };
         StarList: {
             items: components["schemas"]["File"][];
+        };
+        PlaybackPosition: {
+            /** @description Seconds from the start where playback stopped. */
+            position: number;
+            /** @description The file's length in seconds, as the player read it. */
+            duration: number;
+        };
+        PlaybackPositionOut: components["schemas"]["PlaybackPosition"] & {
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PlaybackItem: components["schemas"]["PlaybackPositionOut"] & {
+            file: components["schemas"]["File"];
+        };
+        PlaybackList: {
+            items: components["schemas"]["PlaybackItem"][];
         };
     };
     responses: never;
@@ -4491,6 +4550,238 @@ export interface operations {
             };
             /** @description No such item of the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Playback_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybackList"];
+                };
+            };
+            /** @description A malformed limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Playback_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybackPositionOut"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No position stored, or not the caller's file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Playback_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaybackPosition"];
+            };
+        };
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed body, or position past duration */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cross-origin request refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not the caller's active file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Playback_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cross-origin request refused */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,6 +31,7 @@ import { importJobs } from "./imports/jobs.js";
 import { importRoutes } from "./imports/routes.js";
 import { createJobQueue, scheduleRecurring } from "./jobs/queue.js";
 import { partJobs } from "./parts/jobs.js";
+import { playbackRoutes } from "./playback/routes.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareJobs } from "./shares/jobs.js";
 import { ownerShareRoutes } from "./shares/owner-routes.js";
@@ -163,6 +164,7 @@ export async function buildApp(
           // Live events (Teldrive main's /events): Teldrive 1.8 has none.
           if (deps.config.compat !== "teldrive-1.8") await signedIn.register(eventRoutes, full);
           await signedIn.register(starRoutes, full);
+          await signedIn.register(playbackRoutes, full);
         });
       },
       { prefix: "/api" },

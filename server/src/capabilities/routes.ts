@@ -2,6 +2,7 @@ import type { Capabilities } from "@drive/contract";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import type { Deps } from "../deps.js";
+import { ffmpegAvailable } from "../thumbnails/video-poster.js";
 
 /**
  * Where this server differs from Teldrive 1.8's API (the `Capabilities` of docs/openapi.json says what each field
@@ -25,11 +26,14 @@ export function capabilitiesOf(config: Pick<Config, "encryptionKey" | "webdav">)
     stars: true,
     encryption: Boolean(config.encryptionKey),
     webdav: config.webdav.enabled,
+    playback: true,
+    // True where ffmpeg runs (capabilityRoutes asks at start).
+    videoPosters: false,
   };
 }
 
 export async function capabilityRoutes(app: FastifyInstance, deps: Deps) {
-  const capabilities = capabilitiesOf(deps.config);
+  const capabilities: Capabilities = { ...capabilitiesOf(deps.config), videoPosters: await ffmpegAvailable() };
   // No session needed: the sign-in page reads it to decide which sign-in methods to offer.
   app.get("/capabilities", async () => capabilities);
 }

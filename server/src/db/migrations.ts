@@ -147,6 +147,16 @@ export const migrations: (string | string[])[] = [
   ],
   // 15: WebDAV dead properties and locks (see migration-15-webdav.ts).
   webdavMigration,
+  // 16: where each user stopped in each video or audio file (playback/routes.ts).
+  `CREATE TABLE playback_positions (
+    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+    file_id uuid NOT NULL REFERENCES files ON DELETE CASCADE,
+    position double precision NOT NULL,
+    duration double precision NOT NULL,
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (user_id, file_id)
+  );
+  CREATE INDEX playback_positions_recent ON playback_positions (user_id, updated_at DESC)`,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

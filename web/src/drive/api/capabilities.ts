@@ -23,6 +23,8 @@ export const TELDRIVE_1_8: Capabilities = {
   jobs: false,
   events: false,
   webdav: false,
+  playback: false,
+  videoPosters: false,
 };
 
 /**

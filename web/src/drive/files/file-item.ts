@@ -40,6 +40,8 @@ const EXTENSIONS: Record<PreviewType, readonly string[]> = {
   pdf: ["pdf"],
   office: ["doc", "docx", "ppt", "pptx", "xls", "xlsx"],
   code: [
+    "csv",
+    "tsv",
     "c",
     "cpp",
     "js",
@@ -135,6 +137,8 @@ export interface DeriveOptions {
   origin?: string;
   /** The server renders thumbnails (`thumbnails` in /capabilities); a resizer host still comes first. */
   serverThumbnails?: boolean;
+  /** The server renders video posters too (ffmpeg); a failed one falls back to the frame the browser draws. */
+  videoPosters?: boolean;
 }
 
 function isValidUrl(value: string): boolean {
@@ -170,7 +174,12 @@ export function toFileItem(file: ServerFile, opts: DeriveOptions = {}): FileItem
   const id = file.id ?? "";
   const updatedAt = file.updatedAt ?? "";
   const encrypted = file.encrypted ?? false;
-  const thumbnail = previewType === "image" ? thumbnailOf(file, opts) : undefined;
+  const thumbnail =
+    previewType === "image"
+      ? thumbnailOf(file, opts)
+      : previewType === "video" && opts.videoPosters && id
+        ? serverThumbnail({ id, version: contentVersion(file) })
+        : undefined;
   return {
     id,
     name: file.name,
@@ -197,7 +206,7 @@ const derived = new WeakMap<object, { key: string; items: FileItem[] }>();
 
 /** The FileItems of a server page (either generation's: API-B's File is API-A's without the fields only A sends). */
 export function itemsOf(page: { items: readonly object[] }, opts: DeriveOptions): FileItem[] {
-  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}|${opts.serverThumbnails ?? false}`;
+  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}|${opts.serverThumbnails ?? false}|${opts.videoPosters ?? false}`;
   const hit = derived.get(page);
   if (hit?.key === key) return hit.items;
   const items = page.items.map((file) => toFileItem(file as ServerFile, opts));

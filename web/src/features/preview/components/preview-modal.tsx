@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { IconButton } from "@/ui/icon-button";
 import { downloadFrom } from "../lib/download";
-import { neighbourIndex, previewableItems } from "../lib/preview-nav";
+import { neighbourIndex, previewableItems, sameKindNeighbour } from "../lib/preview-nav";
 import type { PreviewSource } from "../lib/preview-source";
 import { PreviewBody } from "./preview-body";
 
@@ -32,6 +32,8 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
   const current = list[index] ?? item;
   const prev = neighbourIndex(list.length, index, -1);
   const next = neighbourIndex(list.length, index, 1);
+  const nextMedia = sameKindNeighbour(list, index, 1);
+  const prevMedia = sameKindNeighbour(list, index, -1);
 
   const download = () =>
     downloadFrom(source, current).catch((e: unknown) =>
@@ -41,7 +43,7 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
     // Media controls and fields use the arrow keys themselves.
-    if (target.closest("input, textarea, video, audio, [role=slider]")) return;
+    if (target.closest("input, textarea, select, video, audio, [role=slider], [role=menu]")) return;
     if (event.key === "ArrowLeft" && prev !== undefined) setIndex(prev);
     if (event.key === "ArrowRight" && next !== undefined) setIndex(next);
   };
@@ -103,7 +105,10 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
                 item={current}
                 source={source}
                 onDownload={download}
-                onEnded={next === undefined ? undefined : () => setIndex(next)}
+                siblings={items}
+                neighbours={[nextMedia, prevMedia].flatMap((i) => (i === undefined ? [] : [list[i]]))}
+                onNext={nextMedia === undefined ? undefined : () => setIndex(nextMedia)}
+                onPrevious={prevMedia === undefined ? undefined : () => setIndex(prevMedia)}
               />
             </div>
             {next !== undefined && (
