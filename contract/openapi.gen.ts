@@ -1379,6 +1379,8 @@ export interface components {
             jobs?: boolean;
             /** @description Teldrive main's live events: `GET /events/stream` (Server-Sent Events, resumable with `Last-Event-ID`, plus our `reload` message) and `GET /events` (docs/api.md, "Live events"). Teldrive 1.8 has none. */
             events: boolean;
+            /** @description `POST /shares/{id}/save` (signed in): copies a public share, or items inside a shared folder (`ids`), into the caller's drive under `destination` (a folder path, default `/`); clashing names get a free "name (n)"; big folders finish as a background job. Teldrive has none; absent: false. */
+            saveShares?: boolean;
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {

@@ -20,6 +20,7 @@ export const CAPABILITIES: Capabilities = {
   apiKeys: true,
   jobs: true,
   events: true,
+  saveShares: true,
 };
 
 export async function capabilityRoutes(app: FastifyInstance, _deps: Deps) {
