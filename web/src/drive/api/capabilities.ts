@@ -20,6 +20,7 @@ export const TELDRIVE_1_8: Capabilities = {
   apiKeys: false,
   jobs: false,
   events: false,
+  saveShares: false,
 };
 
 /**
