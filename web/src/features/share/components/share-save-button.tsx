@@ -23,8 +23,8 @@ export function ShareSaveButton({ shareId, password }: { shareId: string; passwo
     save.mutate(undefined, {
       onSuccess: (saved) => {
         const name = saved.items[0]?.name ?? "the share";
-        const where = saved.destination.path === "/" ? "My drive" : saved.destination.path;
-        toast.success(`Saved “${name}” to ${where}`, {
+        const where = saved.destination.path === "/" ? "My Drive" : saved.destination.path;
+        toast.success(`Saved "${name}" to ${where}`, {
           action: {
             label: "Open",
             onClick: () => void navigate({ to: "/my-drive", search: { path: saved.destination.path } }),
