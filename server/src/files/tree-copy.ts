@@ -69,7 +69,7 @@ async function insertCopies(
   const inserted = await q.query<{ id: string; type: string }>(
     `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
        channel_id, hash, updated_at)
-     SELECT v.new_id, v.name, v.name_key, f.type, f.mime_type, f.size, f.category, f.encrypted, $9, v.parent,
+     SELECT v.new_id, v.name, v.name_key, f.type, f.mime_type, f.size, f.category, f.encrypted, $9::bigint, v.parent,
        f.parts, f.channel_id, f.hash, $7
      FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[]) AS v(old_id, new_id, parent, name, name_key)
      JOIN files f ON f.id = v.old_id AND f.user_id = $6 AND f.status = 'active'
