@@ -18,6 +18,9 @@ export type ShareListItem = Schemas["ShareListItem"];
 export type Capabilities = Schemas["Capabilities"];
 export type Category = Schemas["Category"];
 export type TrashItem = Schemas["TrashItem"];
+export type PlaybackPosition = Schemas["PlaybackPosition"];
+export type PlaybackPositionOut = Schemas["PlaybackPositionOut"];
+export type PlaybackItem = Omit<Schemas["PlaybackItem"], "file"> & { file: FileOut };
 
 // API-B: Teldrive main's document (../shared/api/teldrive-main-openapi.yaml, unchanged), generated into teldrive-main.gen.ts by
 // the same `npm run gen:api`. Named apart so no API-A caller takes a shape of the other generation by mistake.

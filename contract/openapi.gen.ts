@@ -574,7 +574,7 @@ export interface paths {
         };
         /**
          * A WebP thumbnail of an image file (our addition)
-         * @description Renders the owner's image file (JPEG, PNG, WebP, GIF's first frame, AVIF/HEIF, TIFF; not SVG) at most `w` pixels wide and twice that high, upright by its EXIF orientation, never enlarged. Rendered once and kept in the server's data directory (sealed with the server's key for encrypted files); later calls answer from there. The ETag names the file's version and the width; `v` is ignored by the server and lets a client give a replaced file a new URL, so the answer may be kept for a day (`Cache-Control: private, max-age=86400`). Sources over 50 MiB or 100 megapixels are refused with 413.
+         * @description Renders the owner's image file (JPEG, PNG, WebP, GIF's first frame, AVIF/HEIF, TIFF; not SVG) and, where `videoPosters` in /capabilities says so, a poster frame of a video at most `w` pixels wide and twice that high, upright by its EXIF orientation, never enlarged. Rendered once and kept in the server's data directory (sealed with the server's key for encrypted files); later calls answer from there. The ETag names the file's version and the width; `v` is ignored by the server and lets a client give a replaced file a new URL, so the answer may be kept for a day (`Cache-Control: private, max-age=86400`). Sources over 50 MiB or 100 megapixels are refused with 413.
          */
         get: operations["Thumbnails_get"];
         put?: never;
@@ -718,6 +718,89 @@ export interface paths {
          */
         post: operations["Jobs_retry"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's starred files and folders (our addition)
+         * @description Items the caller starred that are still active (not in the trash), most recently starred first, at most 1000. Only when `/capabilities` says `stars`; Teldrive has no such call (clients keep stars in the browser there).
+         */
+        get: operations["Stars_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stars/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Star a file or folder (our addition)
+         * @description Stars one of the caller's active items; starring it again changes nothing.
+         */
+        put: operations["Stars_add"];
+        post?: never;
+        /**
+         * Remove a star (our addition)
+         * @description Removes the caller's star from the item; an item of the caller's without a star answers 204 too.
+         */
+        delete: operations["Stars_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/playback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's latest playback positions, newest first (our addition)
+         * @description For "Continue watching": the caller's own active files with a stored position.
+         */
+        get: operations["Playback_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/playback/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the user stopped in a file (our addition) */
+        get: operations["Playback_get"];
+        /** Remembers where the user stopped in a file (our addition) */
+        put: operations["Playback_put"];
+        post?: never;
+        /** Forgets the position (finished, or dismissed from Continue watching; our addition) */
+        delete: operations["Playback_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -934,6 +1017,10 @@ export interface components {
             readonly createdAt?: string;
             /** @description How many stored parts a file's content has. Ours, only in `GET /files/{id}` of a file */
             readonly partCount?: number;
+            /** @description Bytes of every file in a folder's whole subtree. Ours, only in `GET /files/{id}` of a folder */
+            readonly contentSize?: number;
+            /** @description Files and folders in a folder's whole subtree. Ours, only in `GET /files/{id}` of a folder */
+            readonly contentCount?: number;
         };
         /**
          * @description File Copy request
@@ -1392,10 +1479,20 @@ export interface components {
             authAttempts: boolean;
             /** @description `GET/POST /users/api-keys` and `DELETE /users/api-keys/{id}`: long-lived keys for scripts and rclone, sent as `X-Api-Key` on every call that needs a session. Teldrive 1.8 has none. */
             apiKeys: boolean;
+            /** @description Uploads with `encrypted=true` work: the server has an `ENCRYPTION_KEY`. Without one such parts get 400 "encryption is not enabled", so a client must not offer encryption. A real Teldrive cannot say (clients assume it can). */
+            encryption: boolean;
             /** @description Imports in Teldrive main's shapes: `/jobs` (runs of `sync.run`, plus our `POST /jobs/{id}/retry`), `/periodic-jobs` (cron schedules) and `POST /periodic-jobs/test-connection`, from `local://` (folders the admin allows), `dav(s)://`, `sftp://` and `http(s)://` sources. Teldrive 1.8 has none; absent: none. */
             jobs?: boolean;
             /** @description Teldrive main's live events: `GET /events/stream` (Server-Sent Events, resumable with `Last-Event-ID`, plus our `reload` message) and `GET /events` (docs/api.md, "Live events"). Teldrive 1.8 has none. */
             events: boolean;
+            /** @description `GET /stars`, `PUT` and `DELETE /stars/{id}`: starred files and folders kept per user on the server. Absent (Teldrive): the client keeps stars in the browser. */
+            stars?: boolean;
+            /** @description The drive is served over WebDAV at `/webdav/` on this server's origin (HTTP Basic, an API key as the password; docs/api.md, "WebDAV"). Absent or false: no WebDAV (Teldrive has none). */
+            webdav?: boolean;
+            /** @description `/playback…` keeps where the user stopped in each video or audio file, so playback resumes there on any device. Teldrive has no such call (clients keep positions in the browser). */
+            playback: boolean;
+            /** @description `GET /thumbnails/{id}` also renders a poster frame of videos (a frame 3 s in, the first for shorter clips, from the first 64 MiB of the file), where the server has ffmpeg. Without it clients draw posters themselves. */
+            videoPosters: boolean;
             /** @description `POST /shares/{id}/save` (signed in): copies a public share, or items inside a shared folder (`ids`), into the caller's drive under `destination` (a folder path, default `/`); clashing names get a free "name (n)"; big folders finish as a background job. Teldrive has none; absent: false. */
             saveShares?: boolean;
         };
@@ -1531,6 +1628,25 @@ export interface components {
              * @example +15551234567
              */
             phone: string;
+        };
+        StarList: {
+            items: components["schemas"]["File"][];
+        };
+        PlaybackPosition: {
+            /** @description Seconds from the start where playback stopped. */
+            position: number;
+            /** @description The file's length in seconds, as the player read it. */
+            duration: number;
+        };
+        PlaybackPositionOut: components["schemas"]["PlaybackPosition"] & {
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PlaybackItem: components["schemas"]["PlaybackPositionOut"] & {
+            file: components["schemas"]["File"];
+        };
+        PlaybackList: {
+            items: components["schemas"]["PlaybackItem"][];
         };
     };
     responses: never;
@@ -1895,7 +2011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The name is taken by a file, or by a folder when creating a file (a file is replaced only with `replace: true`) */
+            /** @description The name is taken by a folder when creating a file, or by a file when creating a folder (a file onto a file replaces its content and keeps its id, as Teldrive's upsert does) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4408,6 +4524,370 @@ export interface operations {
             };
             /** @description The run is still waiting or running */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Stars_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StarList"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Stars_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such active item of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Stars_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such item of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Playback_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybackList"];
+                };
+            };
+            /** @description A malformed limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Playback_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybackPositionOut"];
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No position stored, or not the caller's file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Playback_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaybackPosition"];
+            };
+        };
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed body, or position past duration */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cross-origin request refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not the caller's active file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Playback_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cross-origin request refused */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

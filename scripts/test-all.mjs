@@ -19,8 +19,10 @@ const suites = [
   ["conformance (nginx)", "npm", ["run", "test:conformance", "-w", "server"]],
   // Imports from real sources (OpenSSH, rclone's WebDAV, HTTP), a kill mid-import, a schedule on two instances.
   ["imports (real sources)", "npm", ["run", "test:imports", "-w", "server"], { postgres: true }],
+  // WebDAV driven by clients we did not write: litmus, rclone (copy, check, sync, mount) and cadaver.
+  ["webdav clients", "npm", ["run", "test:webdav-clients", "-w", "server"]],
   ["build", "npm", ["run", "build", "-w", "web"]],
-  ["bundle budget", "node", ["bench/src/budget-check.mjs"]],
+  ["bundle budget", "node", ["--import", "tsx", "bench/src/budget-check.ts"]],
   ["e2e", "npm", ["test", "-w", "e2e"]],
 ];
 

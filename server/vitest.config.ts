@@ -10,7 +10,7 @@ export default defineConfig({
     exclude: [
       "test/imports-real/**",
       ...(process.env.TEST_S3_ENDPOINT ? [] : ["test/storage-s3.test.ts"]),
-      ...(process.env.TEST_DATABASE_URL ? [] : ["test/multi-instance.test.ts"]),
+      ...(process.env.TEST_DATABASE_URL ? [] : ["test/multi-instance.test.ts", "test/webdav-instances.test.ts"]),
     ],
     // Generous bounds, not synchronisation: hooks wait for a real server and database to be ready (a PGlite boot, a
     // PostgreSQL database), which on a machine shared by several suites can take minutes. Slower, never red.

@@ -87,6 +87,7 @@ async function clientBenches() {
   await optionalModule("large-folder.ts", "runLargeFolderBench", "100k folder");
   await optionalModule("large-folder-thumbnails.ts", "runLargeFolderThumbnailsBench", "100k pictures");
   await optionalModule("throughput.ts", "runThroughputBench", "Throughput");
+  await optionalModule("webdav.ts", "runWebdavBench", "WebDAV");
   await optionalModule("s3-throughput.ts", "runS3ThroughputBench", "S3 throughput");
   await optionalModule("zip-throughput.ts", "runZipThroughputBench", "Zip");
   await optionalModule("import-throughput.ts", "runImportThroughputBench", "Imports");

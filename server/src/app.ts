@@ -31,10 +31,12 @@ import { importJobs } from "./imports/jobs.js";
 import { importRoutes } from "./imports/routes.js";
 import { createJobQueue, scheduleRecurring } from "./jobs/queue.js";
 import { partJobs } from "./parts/jobs.js";
+import { playbackRoutes } from "./playback/routes.js";
 import { teldriveProxy } from "./proxy/teldrive-proxy.js";
 import { shareJobs } from "./shares/jobs.js";
 import { ownerShareRoutes } from "./shares/owner-routes.js";
 import { publicShareRoutes } from "./shares/public-routes.js";
+import { starRoutes } from "./stars/routes.js";
 import { Blobs } from "./storage/blobs.js";
 import { openThumbnailCache } from "./thumbnails/cache.js";
 import { thumbnailJobs } from "./thumbnails/jobs.js";
@@ -44,6 +46,7 @@ import { uploadRoutes } from "./uploads/routes.js";
 import { apiKeyRoutes } from "./users/api-key-routes.js";
 import { userRoutes } from "./users/routes.js";
 import { versionRoutes } from "./version/routes.js";
+import { registerWebdav } from "./webdav/routes.js";
 
 /** Content-Security-Policy for the client: no inline scripts, nothing from outside hosts but user-configured media and thumbnails. */
 export const CSP = [
@@ -160,10 +163,14 @@ export async function buildApp(
           if (deps.config.compat !== "teldrive-1.8") await signedIn.register(importRoutes, full);
           // Live events (Teldrive main's /events): Teldrive 1.8 has none.
           if (deps.config.compat !== "teldrive-1.8") await signedIn.register(eventRoutes, full);
+          await signedIn.register(starRoutes, full);
+          await signedIn.register(playbackRoutes, full);
         });
       },
       { prefix: "/api" },
     );
+    // WebDAV at /webdav/ (webdav/routes.ts): signs in with API keys itself.
+    if (deps.config.webdav.enabled) await registerWebdav(app, full);
   }
 
   const dist = deps.config.webDist;

@@ -90,6 +90,8 @@ export interface Config {
   imports: ImportConfig;
   /** Access and refresh token lifetimes (`ACCESS_TOKEN_TTL_SECONDS`: 30 days, `REFRESH_TOKEN_TTL_SECONDS`: a year). */
   tokenLifetimes: TokenLifetimes;
+  /** WebDAV at `/webdav/` (webdav/): `WEBDAV`, `WEBDAV_REQUIRE_TLS`, `WEBDAV_ENCRYPT`, `WEBDAV_SPLIT_SIZE`. */
+  webdav: WebdavConfig;
 }
 
 export interface ImportConfig {
@@ -121,6 +123,36 @@ export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = {
   accessSeconds: 30 * 24 * 60 * 60,
   refreshSeconds: 365 * 24 * 60 * 60,
 };
+export interface WebdavConfig {
+  /** `WEBDAV=off` turns it off; it is also off in proxy mode and under `COMPAT` (Teldrive has none). */
+  enabled: boolean;
+  /** `WEBDAV_REQUIRE_TLS=true`: refuse WebDAV requests that did not come over https (directly or via TRUST_PROXY). */
+  requireTls: boolean;
+  /** `WEBDAV_ENCRYPT=true`: files written through WebDAV are encrypted (needs ENCRYPTION_KEY). */
+  encrypt: boolean;
+  /** `WEBDAV_SPLIT_SIZE`: bytes per stored part of a file written through WebDAV (the client's default split size). */
+  splitBytes: number;
+}
+
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (["true", "1", "on", "yes"].includes(value)) return true;
+  if (["false", "0", "off", "no"].includes(value)) return false;
+  throw new ConfigError(`${name} must be true or false; got "${value}"`);
+}
+
+export function parseWebdav(env: NodeJS.ProcessEnv): WebdavConfig {
+  const encrypt = flag("WEBDAV_ENCRYPT", env.WEBDAV_ENCRYPT, false);
+  if (encrypt && !env.ENCRYPTION_KEY) throw new ConfigError("WEBDAV_ENCRYPT=true needs ENCRYPTION_KEY");
+  const splitBytes = positiveInt("WEBDAV_SPLIT_SIZE", env.WEBDAV_SPLIT_SIZE, 524_288_000);
+  if (splitBytes > 2 * 1024 * 1024 * 1024) throw new ConfigError("WEBDAV_SPLIT_SIZE must be at most 2147483648");
+  return {
+    enabled: flag("WEBDAV", env.WEBDAV, true) && !env.TELDRIVE_URL && !env.COMPAT,
+    requireTls: flag("WEBDAV_REQUIRE_TLS", env.WEBDAV_REQUIRE_TLS, false),
+    encrypt,
+    splitBytes,
+  };
+}
 
 /** A setting the server cannot start with; main prints the message and exits. */
 export class ConfigError extends Error {}
@@ -236,5 +268,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         DEFAULT_TOKEN_LIFETIMES.refreshSeconds,
       ),
     },
+    webdav: parseWebdav(env),
   };
 }

@@ -16,7 +16,7 @@ export type FileListJson = FileList;
 export async function call<T = unknown>(
   server: TestServer,
   user: TestUser | null,
-  method: "GET" | "POST" | "PATCH" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   body?: unknown,
 ): Promise<{ status: number; body: T }> {

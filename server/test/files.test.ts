@@ -139,7 +139,7 @@ describe("create and get", () => {
     expect(f.name).toHaveLength(255);
   });
 
-  it("answers an existing folder again (Teldrive's upsert), 409 on other name clashes, replaces a file only with replace: true", async () => {
+  it("answers an existing folder again and replaces a file with a file (Teldrive's upsert), 409 between a file and a folder", async () => {
     const folder = await create(server, alice, { name: "dup", type: "folder", path: "/" });
     const again = await call(server, alice, "POST", "/files", { name: "dup", type: "folder", path: "//" });
     expect(again).toMatchObject({ status: 201, body: { id: folder.id, type: "folder" } });
@@ -161,15 +161,20 @@ describe("create and get", () => {
     });
     const folderOverFile = await call(server, alice, "POST", "/files", { name: "r.txt", type: "folder", path: "/" });
     expect(folderOverFile).toMatchObject({ status: 409, body: { code: 409 } });
-    const clash = await call(server, alice, "POST", "/files", { name: "r.txt", type: "file", path: "/", size: 0 });
-    expect(clash.status).toBe(409);
+    const emptied = await call<FileJson>(server, alice, "POST", "/files", {
+      name: "r.txt",
+      type: "file",
+      path: "/",
+      size: 0,
+    });
+    expect(emptied.status).toBe(201);
+    expect(emptied.body).toMatchObject({ id: first.id, size: 0 });
     const replaced = await call<FileJson>(server, alice, "POST", "/files", {
       name: "r.txt",
       type: "file",
       path: "/",
       size: 5,
       parts: await partsOf(server, alice, 5),
-      replace: true,
     });
     expect(replaced.status).toBe(201);
     expect(replaced.body).toMatchObject({ id: first.id, size: 5 });
@@ -177,14 +182,15 @@ describe("create and get", () => {
     expect(found.body.meta.count).toBe(1);
   });
 
-  it("lets exactly one of several concurrent creates of a file name win", async () => {
+  it("makes one file of several concurrent creates of a file name, each later one replacing it", async () => {
     const user = await createUser(server);
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
-        call(server, user, "POST", "/files", { name: "race", type: "file", path: "/", size: 0 }),
+        call<FileJson>(server, user, "POST", "/files", { name: "race", type: "file", path: "/", size: 0 }),
       ),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect((await list(server, user, { path: "/" })).body.meta.count).toBe(1);
   });
 
@@ -318,10 +324,10 @@ describe("create from an upload", () => {
   });
 
   it("keeps the upload rows when the create fails on a clash", async () => {
-    await create(server, alice, { name: "taken.txt", type: "file", path: "/", size: 0 });
+    await create(server, alice, { name: "taken", type: "folder", path: "/" });
     await addUploadRows(alice, "clashing", [{ no: 1, size: 3, hashes: null }]);
     const res = await call(server, alice, "POST", "/files", {
-      name: "taken.txt",
+      name: "taken",
       type: "file",
       path: "/",
       uploadId: "clashing",

@@ -30,7 +30,7 @@ interface CallOptions {
 }
 
 /** Calls the real server and fails on any difference from the document. */
-async function call(method: "GET" | "POST" | "PATCH" | "DELETE", template: string, opts: CallOptions = {}) {
+async function call(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", template: string, opts: CallOptions = {}) {
   const url = `/api${template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(opts.params?.[name])))}`;
   const cookie = opts.cookie === undefined ? user.cookie : opts.cookie;
   const res = await server.app.inject({
@@ -405,6 +405,32 @@ describe("imports (ours beside Teldrive main's /jobs)", () => {
   it("retries only the caller's finished runs", async () => {
     expect((await call("POST", "/jobs/{id}/retry", { params: { id: 999999 } })).statusCode).toBe(404);
     expect((await call("POST", "/jobs/{id}/retry", { params: { id: 1 }, cookie: null })).statusCode).toBe(401);
+  });
+});
+
+describe("playback positions", () => {
+  it("stores, reads, lists and forgets a position of the caller's file", async () => {
+    const created = await call("POST", "/files", {
+      body: { name: "clip.mp4", type: "file", path: "/", mimeType: "video/mp4", size: 0 },
+    });
+    const id = { params: { id: (created.json() as { id: string }).id } };
+    expect((await call("GET", "/playback/{id}", id)).statusCode).toBe(404);
+    expect((await call("PUT", "/playback/{id}", { ...id, body: { position: 12.5, duration: 60 } })).statusCode).toBe(
+      204,
+    );
+    expect((await call("PUT", "/playback/{id}", { ...id, body: { position: 61, duration: 60 } })).statusCode).toBe(400);
+    expect(
+      (await call("PUT", "/playback/{id}", { ...id, body: { position: 1, duration: 60 }, cookie: other.cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call("GET", "/playback/{id}", id)).json()).toMatchObject({ position: 12.5, duration: 60 });
+    expect((await call("GET", "/playback", { query: { limit: "5" } })).statusCode).toBe(200);
+    expect((await call("GET", "/playback", { query: { limit: "0" } })).statusCode).toBe(400);
+    expect((await call("GET", "/playback", { cookie: null })).statusCode).toBe(401);
+    expect((await call("GET", "/playback/{id}", { params: { id: "x" } })).statusCode).toBe(400);
+    expect((await call("DELETE", "/playback/{id}", id)).statusCode).toBe(204);
+    expect((await call("DELETE", "/playback/{id}", { params: { id: "x" } })).statusCode).toBe(400);
+    expect((await call("GET", "/playback/{id}", id)).statusCode).toBe(404);
   });
 });
 

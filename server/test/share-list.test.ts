@@ -179,6 +179,30 @@ describe("what the details pane reads", () => {
     expect(folderJson.createdAt).toEqual(expect.any(String));
   });
 
+  it("GET /files/{id} of a folder says what its whole subtree holds, not 0 B", async () => {
+    const owner = await createUser(server);
+    await mkdir(server, owner, "/Album/2024");
+    const top = await create(server, owner, { name: "Album", type: "folder", path: "/" });
+    await create(server, owner, {
+      name: "a.jpg",
+      type: "file",
+      path: "/Album",
+      parts: await partsOf(server, owner, 5),
+      size: 5,
+    });
+    await create(server, owner, {
+      name: "b.jpg",
+      type: "file",
+      path: "/Album/2024",
+      parts: await partsOf(server, owner, 7),
+      size: 7,
+    });
+    const got = (await call<Record<string, unknown>>(server, owner, "GET", `/files/${top.id}`)).body;
+    expect(got).toMatchObject({ type: "folder", contentSize: 12, contentCount: 3 });
+    // Someone else's folder stays theirs.
+    expect((await call(server, user, "GET", `/files/${top.id}`)).status).toBe(404);
+  });
+
   it("/capabilities offers the share list and clearing", async () => {
     expect((await call(server, null, "GET", "/capabilities")).body).toMatchObject({
       shareList: true,

@@ -48,7 +48,7 @@ export async function createFile(
   server: TestServer,
   cookie: string,
   opts: { name: string; parts: UploadPartOut[]; size: number; encrypted?: boolean; mimeType?: string; path?: string },
-): Promise<{ id: string; name: string }> {
+): Promise<{ id: string; name: string; updatedAt: string }> {
   const res = await server.app.inject({
     method: "POST",
     url: "/api/files",

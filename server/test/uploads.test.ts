@@ -144,6 +144,13 @@ describe("POST /api/uploads/{id}", () => {
     expect(await channelFiles(keyless)).toEqual([]);
   });
 
+  it("/capabilities says whether encrypted uploads can work, so a client offers them only then", async () => {
+    const withKey = await server.app.inject({ url: "/api/capabilities" });
+    expect(withKey.json()).toMatchObject({ encryption: true });
+    const withoutKey = await keyless.app.inject({ url: "/api/capabilities" });
+    expect(withoutKey.json()).toMatchObject({ encryption: false });
+  });
+
   it("needs a session, and only the user's own channels", async () => {
     const anon = await server.app.inject({ method: "POST", url: `/api/uploads/x?${partQuery()}`, payload: "abc" });
     expect(anon.statusCode).toBe(401);
@@ -423,6 +430,45 @@ describe("GET and DELETE /api/uploads/{id}", () => {
     const content = await server.app.inject({ url: `/api/files/${file.id}/kept.bin`, headers: { cookie } });
     expect(content.statusCode).toBe(200);
     expect(sha256(content.rawPayload)).toBe(sha256(data));
+  });
+});
+
+describe("uploading a file that exists (Teldrive 1.8.3's upsert)", () => {
+  it("replaces the same-named file in place, keeps its id, and reclaims the replaced parts", async () => {
+    const { cookie } = await createUser(server);
+    const before = Buffer.from("the first version");
+    const after = crypto.randomBytes(2500);
+    const oldParts = await uploadParts(server, cookie, before, { partSize: 1000, uploadId: "first", name: "same.bin" });
+    const first = await createFile(server, cookie, { name: "same.bin", parts: oldParts, size: before.length });
+    // What Teldrive's own client sends when the same folder is uploaded again: no flag, just the same name.
+    const newParts = await uploadParts(server, cookie, after, { partSize: 1000, uploadId: "second", name: "same.bin" });
+    const again = await server.app.inject({
+      method: "POST",
+      url: "/api/files",
+      headers: { cookie },
+      payload: {
+        name: "same.bin",
+        type: "file",
+        path: "/",
+        size: after.length,
+        mimeType: "application/octet-stream",
+        channelId: newParts[0]?.channelId,
+        parts: newParts.map((p) => ({ id: p.partId })),
+      },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ id: first.id, name: "same.bin", size: after.length });
+    // Replaced within the same second, it still shows a new time (clients version thumbnails by it).
+    expect(Date.parse(again.json().updatedAt)).toBeGreaterThan(Date.parse(first.updatedAt));
+    const listed = await server.app.inject({ url: "/api/files?path=/", headers: { cookie } });
+    expect(listed.json().items.map((f: { name: string }) => f.name)).toEqual(["same.bin"]);
+    const content = await server.app.inject({ url: `/api/files/${first.id}/same.bin`, headers: { cookie } });
+    expect(sha256(content.rawPayload)).toBe(sha256(after));
+    for (const uploadId of ["first", "second"])
+      await server.app.inject({ method: "DELETE", url: `/api/uploads/${uploadId}`, headers: { cookie } });
+    await jobsDone(server);
+    for (const p of oldParts) expect(await exists(server, p)).toBe(false);
+    for (const p of newParts) expect(await exists(server, p)).toBe(true);
   });
 });
 

@@ -15,3 +15,15 @@ createRoot(root).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The installed app's offline shell and share target (public/app-sw.js); not in development, where Vite serves.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/app-sw.js").catch(() => {});
+    // What this page loaded is what the shell needs to open offline.
+    void navigator.serviceWorker.ready.then((registration) => {
+      const urls = performance.getEntriesByType("resource").map((entry) => entry.name);
+      registration.active?.postMessage({ type: "keep-assets", urls });
+    });
+  });
+}

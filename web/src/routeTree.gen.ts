@@ -14,8 +14,11 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
+import { Route as AuthedConnectRouteImport } from './routes/_authed/connect'
 import { Route as AuthedJobsRouteImport } from './routes/_authed/jobs'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
+import { Route as AuthedReceiveShareRouteImport } from './routes/_authed/receive-share'
+import { Route as AuthedStarredRouteImport } from './routes/_authed/starred'
 import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
 import { Route as AuthedTrashRouteImport } from './routes/_authed/trash'
 import { Route as ShareIdRouteImport } from './routes/share.$id'
@@ -45,6 +48,11 @@ const AuthedViewRoute = AuthedViewRouteImport.update({
   path: '/$view',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedConnectRoute = AuthedConnectRouteImport.update({
+  id: '/connect',
+  path: '/connect',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedJobsRoute = AuthedJobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
@@ -53,6 +61,16 @@ const AuthedJobsRoute = AuthedJobsRouteImport.update({
 const AuthedMyDriveRoute = AuthedMyDriveRouteImport.update({
   id: '/my-drive',
   path: '/my-drive',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedReceiveShareRoute = AuthedReceiveShareRouteImport.update({
+  id: '/receive-share',
+  path: '/receive-share',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedStarredRoute = AuthedStarredRouteImport.update({
+  id: '/starred',
+  path: '/starred',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedStorageRoute = AuthedStorageRouteImport.update({
@@ -85,8 +103,11 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
+  '/connect': typeof AuthedConnectRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/receive-share': typeof AuthedReceiveShareRoute
+  '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
@@ -97,8 +118,11 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
+  '/connect': typeof AuthedConnectRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/receive-share': typeof AuthedReceiveShareRoute
+  '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
@@ -112,8 +136,11 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
   '/_authed/$view': typeof AuthedViewRoute
+  '/_authed/connect': typeof AuthedConnectRoute
   '/_authed/jobs': typeof AuthedJobsRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
+  '/_authed/receive-share': typeof AuthedReceiveShareRoute
+  '/_authed/starred': typeof AuthedStarredRoute
   '/_authed/storage': typeof AuthedStorageRoute
   '/_authed/trash': typeof AuthedTrashRoute
   '/share/$id': typeof ShareIdRoute
@@ -126,8 +153,11 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$view'
+    | '/connect'
     | '/jobs'
     | '/my-drive'
+    | '/receive-share'
+    | '/starred'
     | '/storage'
     | '/trash'
     | '/share/$id'
@@ -138,8 +168,11 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$view'
+    | '/connect'
     | '/jobs'
     | '/my-drive'
+    | '/receive-share'
+    | '/starred'
     | '/storage'
     | '/trash'
     | '/share/$id'
@@ -152,8 +185,11 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/_auth/login'
     | '/_authed/$view'
+    | '/_authed/connect'
     | '/_authed/jobs'
     | '/_authed/my-drive'
+    | '/_authed/receive-share'
+    | '/_authed/starred'
     | '/_authed/storage'
     | '/_authed/trash'
     | '/share/$id'
@@ -205,6 +241,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedViewRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/connect': {
+      id: '/_authed/connect'
+      path: '/connect'
+      fullPath: '/connect'
+      preLoaderRoute: typeof AuthedConnectRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/jobs': {
       id: '/_authed/jobs'
       path: '/jobs'
@@ -217,6 +260,20 @@ declare module '@tanstack/react-router' {
       path: '/my-drive'
       fullPath: '/my-drive'
       preLoaderRoute: typeof AuthedMyDriveRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/receive-share': {
+      id: '/_authed/receive-share'
+      path: '/receive-share'
+      fullPath: '/receive-share'
+      preLoaderRoute: typeof AuthedReceiveShareRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/starred': {
+      id: '/_authed/starred'
+      path: '/starred'
+      fullPath: '/starred'
+      preLoaderRoute: typeof AuthedStarredRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/storage': {
@@ -269,8 +326,11 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface AuthedRouteChildren {
   AuthedViewRoute: typeof AuthedViewRoute
+  AuthedConnectRoute: typeof AuthedConnectRoute
   AuthedJobsRoute: typeof AuthedJobsRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
+  AuthedReceiveShareRoute: typeof AuthedReceiveShareRoute
+  AuthedStarredRoute: typeof AuthedStarredRoute
   AuthedStorageRoute: typeof AuthedStorageRoute
   AuthedTrashRoute: typeof AuthedTrashRoute
   AuthedSettingsTabIdRoute: typeof AuthedSettingsTabIdRoute
@@ -279,8 +339,11 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedViewRoute: AuthedViewRoute,
+  AuthedConnectRoute: AuthedConnectRoute,
   AuthedJobsRoute: AuthedJobsRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
+  AuthedReceiveShareRoute: AuthedReceiveShareRoute,
+  AuthedStarredRoute: AuthedStarredRoute,
   AuthedStorageRoute: AuthedStorageRoute,
   AuthedTrashRoute: AuthedTrashRoute,
   AuthedSettingsTabIdRoute: AuthedSettingsTabIdRoute,

@@ -33,7 +33,6 @@ test.describe("search filters", () => {
     await form.getByRole("radio", { name: "Regex" }).check();
     await form.getByRole("radio", { name: "Custom" }).check();
     await form.getByRole("textbox", { name: "Custom Path" }).fill("/pics");
-    await form.getByRole("checkbox", { name: "Deep Search" }).check();
     await form.getByRole("combobox", { name: "Modified Date" }).selectOption({ label: "Last 30 days" });
 
     const request = page.waitForRequest((r) => new URL(r.url()).searchParams.get("operation") === "find");
@@ -61,7 +60,6 @@ test.describe("search filters", () => {
     await expect(form.getByRole("textbox", { name: "Search" })).toHaveValue("c.t");
     await expect(form.getByRole("radio", { name: "Regex" })).toBeChecked();
     await expect(form.getByRole("textbox", { name: "Custom Path" })).toHaveValue("/pics");
-    await expect(form.getByRole("checkbox", { name: "Deep Search" })).toBeChecked();
     await expect(form.getByRole("combobox", { name: "Modified Date" })).toHaveValue("30");
 
     await form.getByRole("button", { name: "Clear search text" }).click();
@@ -69,8 +67,7 @@ test.describe("search filters", () => {
     await form.getByRole("button", { name: "Reset" }).click();
     await expect(form.getByRole("button", { name: "image" })).toHaveAttribute("aria-pressed", "false");
     await expect(form.getByRole("radio", { name: "Text" })).toBeChecked();
-    await expect(form.getByRole("radio", { name: "Current folder" })).toBeChecked();
-    await expect(form.getByRole("checkbox", { name: "Deep Search" })).not.toBeChecked();
+    await expect(form.getByRole("radio", { name: "Everywhere" })).toBeChecked();
     await expect(form.getByRole("combobox", { name: "Modified Date" })).toHaveValue("");
   });
 
@@ -100,18 +97,30 @@ test.describe("search filters", () => {
     );
   });
 
-  test("current folder applies only on a my-drive route", async ({ authedPage: page, api }) => {
+  test("everywhere by default; current folder (with its subfolders) is offered only on a my-drive route", async ({
+    authedPage: page,
+    api,
+  }) => {
     await api.mkdir("/Docs");
     await page.goto("/my-drive?path=/Docs");
     await page.getByRole("button", { name: "Search filters" }).click();
     let form = page.getByRole("form", { name: "Search filters" });
     await form.getByRole("textbox", { name: "Search" }).fill("report");
     await form.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(page).toHaveURL(/\/search\?query=report&path=%2FDocs$/);
+    await expect(page).toHaveURL(/\/search\?query=report$/);
+
+    await page.goto("/my-drive?path=/Docs");
+    await page.getByRole("button", { name: "Search filters" }).click();
+    form = page.getByRole("form", { name: "Search filters" });
+    await form.getByRole("textbox", { name: "Search" }).fill("report");
+    await form.getByRole("radio", { name: "Current folder" }).check();
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?query=report&path=%2FDocs&deepSearch=true$/);
 
     await page.goto("/recent");
     await page.getByRole("button", { name: "Search filters" }).click();
     form = page.getByRole("form", { name: "Search filters" });
+    await expect(form.getByRole("radio", { name: "Current folder" })).toHaveCount(0);
     await form.getByRole("textbox", { name: "Search" }).fill("report");
     await form.getByRole("button", { name: "folder" }).click();
     await form.getByRole("button", { name: "Search", exact: true }).click();

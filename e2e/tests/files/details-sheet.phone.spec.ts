@@ -19,7 +19,7 @@ test("on a phone: Details from the actions sheet opens a bottom sheet; Close giv
   const property = (term: string) => sheet.locator(`div:has(> dt:text-is("${term}")) > dd`);
   await expect(property("Size")).toHaveText("2.9 KB (3,000 bytes)");
   await expect(property("Where")).toHaveText("My Drive/Docs");
-  await expect(property("Parts")).toHaveText("3");
+  await expect(property("Stored as")).toHaveText("3 pieces");
   await expect(property("Encrypted")).toHaveText("No");
   await expect(sheet.getByRole("region", { name: "Share link" })).toContainText("Not shared.");
   // A sheet at the bottom of the screen, full width.

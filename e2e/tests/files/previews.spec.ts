@@ -76,10 +76,12 @@ test("video: a WebM made in the browser plays; a format the browser can't play o
 
   await modal(page).getByRole("button", { name: "Next file" }).click();
   await expect(modal(page).getByText("Your browser can't play this video.")).toBeVisible();
-  await expect(modal(page).getByRole("link", { name: "Open in external player" })).toHaveAttribute(
+  await modal(page).getByRole("button", { name: "Open in external player" }).click();
+  await expect(page.getByRole("menuitem", { name: "VLC" })).toHaveAttribute(
     "href",
     /^vlc:\/\/http:\/\/.+\/api\/files\/[^/]+\/movie\.mkv\?hash=/,
   );
+  await page.keyboard.press("Escape");
   const download = page.waitForEvent("download");
   await modal(page).getByRole("button", { name: "Download" }).last().click();
   expect((await download).suggestedFilename()).toBe("movie.mkv");
@@ -137,6 +139,12 @@ test("code is highlighted by a grammar loaded on demand; text stays text", async
   const code = modal(page).getByTestId("code-preview");
   await expect(code.locator(".hljs-keyword").first()).toHaveText("const");
   await expect(code).toHaveText("const answer: number = 42;\n");
+  // Numbered lines (the numbers are CSS, not text) and a remembered wrap toggle.
+  await expect(code.locator(".code-line")).toHaveCount(1);
+  const wrap = modal(page).getByRole("button", { name: "Wrap lines" });
+  await wrap.click();
+  await expect(wrap).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => code.locator(".code-line").evaluate((l) => getComputedStyle(l).whiteSpace)).toBe("pre-wrap");
   await modal(page).getByRole("button", { name: "Next file" }).click();
   await expect(modal(page).getByTestId("code-preview")).toHaveText("<b>not bold</b>");
   await expect(modal(page).getByTestId("code-preview").locator("b")).toHaveCount(0);

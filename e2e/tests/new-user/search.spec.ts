@@ -28,11 +28,13 @@ async function seedPhotos(request: Parameters<typeof createEmptyFile>[0]) {
   await createEmptyFile(request, { name: "album-a.png", path: "/Photos/sub", mimeType: "image/png" });
 }
 
-async function searchCurrentFolder(page: Page, text: string, opts: { deep?: boolean } = {}) {
+async function searchCurrentFolder(page: Page, text: string, opts: { everywhere?: boolean } = {}) {
   const form = await openFilters(page);
   await form.getByRole("textbox", { name: "Search" }).fill(text);
-  await expect(form.getByRole("radio", { name: "Current folder" })).toBeChecked();
-  if (opts.deep) await form.getByRole("checkbox", { name: "Deep Search" }).check();
+  // One rule with the header box: everywhere unless a folder is chosen, and a folder with its subfolders.
+  await expect(form.getByRole("radio", { name: "Everywhere" })).toBeChecked();
+  await expect(form).toContainText("a folder is searched with its subfolders");
+  if (!opts.everywhere) await form.getByRole("radio", { name: "Current folder" }).check();
   await form.getByRole("button", { name: "Search", exact: true }).click();
 }
 
@@ -69,22 +71,34 @@ test.describe("search finds what the form says", () => {
 
 test.describe("search location", () => {
   // Needs the server to honour `path` with search text (engineer "scale"'s list query); passes once that is merged.
-  test("Current folder with search text searches only that folder, or its subtree with Deep Search", async ({
+  test("the popup searches everywhere as the header box does, or the current folder with its subfolders", async ({
     authedPage: page,
     api,
   }) => {
     await seedPhotos(api.request);
     await page.goto("/my-drive?path=/Photos");
-    await searchCurrentFolder(page, "a");
+    await searchCurrentFolder(page, "a", { everywhere: true });
     const results = page.getByRole("grid", { name: "Search results" });
-    await expect(names(results)).toHaveText(["cat-a.jpg"]);
+    await expect(names(results)).toHaveText(["album-a.png", "beach-a.txt", "cat-a.jpg"]);
 
     await page.goto("/my-drive?path=/Photos");
-    await searchCurrentFolder(page, "a", { deep: true });
+    await searchCurrentFolder(page, "a");
     await expect(names(results)).toHaveText(["album-a.png", "cat-a.jpg"]);
   });
 
-  test("against Teldrive, which searches the whole drive for text, results are still only the folder's", async ({
+  test("Image at My Drive finds the pictures in every folder, with no box to tick", async ({
+    authedPage: page,
+    api,
+  }) => {
+    await seedPhotos(api.request);
+    await page.goto("/my-drive?path=/");
+    const form = await openFilters(page);
+    await form.getByRole("button", { name: "image" }).click();
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(names(page.getByRole("grid", { name: "Search results" }))).toHaveText(["album-a.png", "cat-a.jpg"]);
+  });
+
+  test("against Teldrive, which searches the whole drive for text, results are still only the folder's subtree", async ({
     authedPage: page,
     api,
   }) => {
@@ -93,8 +107,10 @@ test.describe("search location", () => {
     await page.goto("/my-drive?path=/Photos");
     await searchCurrentFolder(page, "a");
     const results = page.getByRole("grid", { name: "Search results" });
-    await expect(names(results)).toHaveText(["cat-a.jpg"]);
-    await expect(page.getByRole("list", { name: "Search filters in use" })).toContainText("In Photos");
+    await expect(names(results)).toHaveText(["album-a.png", "cat-a.jpg"]);
+    await expect(page.getByRole("list", { name: "Search filters in use" })).toContainText(
+      "In Photos and its subfolders",
+    );
   });
 });
 
@@ -105,11 +121,11 @@ test.describe("the results page says what it searched", { tag: "@phone" }, () =>
     await page.goto("/my-drive?path=/Photos");
     await searchCurrentFolder(page, "a");
     const chips = page.getByRole("list", { name: "Search filters in use" });
-    await expect(chips.getByRole("listitem")).toHaveText(["“a”", "In Photos"]);
+    await expect(chips.getByRole("listitem")).toHaveText(["“a”", "In Photos and its subfolders"]);
     const results = page.getByRole("grid", { name: "Search results" });
     await expect(results.getByRole("row", { name: /^cat-a\.jpg, .*, in Photos$/ })).toContainText("in Photos");
 
-    await chips.getByRole("button", { name: "Remove filter: In Photos" }).click();
+    await chips.getByRole("button", { name: "Remove filter: In Photos and its subfolders" }).click();
     await expect(chips.getByRole("listitem")).toHaveText(["“a”", "Whole drive"]);
     await expect(names(results)).toHaveText(["album-a.png", "beach-a.txt", "cat-a.jpg"]);
     await expect(results.getByRole("row", { name: /^album-a\.png/ })).toContainText("in sub");

@@ -2,16 +2,16 @@ import { expect, test } from "../../fixtures.js";
 import { expectTheme, inEveryScheme, isPhone, mainNav } from "./matrix.js";
 
 inEveryScheme("header and navigation", (scheme) => {
-  test("navigation: My Drive, Recent, Shared, Storage, Trash with the current one marked", async ({
+  test("navigation: My Drive, Recent, Shared, Starred, Storage, Trash with the current one marked", async ({
     authedPage: page,
   }) => {
     await expectTheme(page, scheme);
     const nav = mainNav(page);
-    // Shared links (our server's, see shared-links.spec.ts) sits under Shared where there is room: not on a phone.
+    // One "Shared" for shared files and their links (shared-links.spec.ts): no second entry for nearly the same list.
     await expect(nav.getByRole("link")).toHaveText(
       isPhone()
-        ? ["My Drive", "Recent", "Shared", "Storage", "Trash"]
-        : ["My Drive", "Recent", "Shared", "Shared links", "Storage", "Trash", "Imports"],
+        ? ["My Drive", "Recent", "Shared", "Starred", "Storage", "Trash"]
+        : ["My Drive", "Recent", "Shared", "Starred", "Storage", "Trash", "Imports"],
     );
     // The side navigation shows from md (576px) up; below it the bottom bar takes its place.
     const box = await nav.boundingBox();
@@ -22,7 +22,7 @@ inEveryScheme("header and navigation", (scheme) => {
     for (const [name, url] of [
       ["Recent", /\/recent$/],
       ["Shared", /\/shared$/],
-      ...(isPhone() ? [] : ([["Shared links", /\/shared\/links$/]] as const)),
+      ["Starred", /\/starred$/],
       ["Storage", /\/storage$/],
       ["Trash", /\/trash$/],
       ...(isPhone() ? [] : ([["Imports", /\/jobs$/]] as const)),

@@ -62,24 +62,29 @@ inEveryScheme("settings", (scheme) => {
 
   test("general: defaults, validation messages, saved under 'settings'", async ({ authedPage: page }) => {
     await page.goto("/settings/general");
-    await expect(page.getByLabel("Page size")).toHaveValue("500");
-    await expect(page.getByLabel("Split file size")).toHaveValue("524288000");
-    await expect(page.getByLabel("Split file size").locator("option")).toHaveText(["100MB", "500MB", "1GB", "2GB"]);
-    await expect(page.getByLabel("Upload concurrency")).toHaveValue("4");
+    await expect(page.getByLabel("Items loaded at a time")).toHaveValue("500");
+    await expect(page.getByLabel("Upload big files in pieces of")).toHaveValue("524288000");
+    await expect(page.getByLabel("Upload big files in pieces of").locator("option")).toHaveText([
+      "100MB",
+      "500MB",
+      "1GB",
+      "2GB",
+    ]);
+    await expect(page.getByLabel("Pieces sent at once")).toHaveValue("4");
     await expect(page.getByLabel("Encrypt files")).not.toBeChecked();
 
-    await page.getByLabel("Page size").fill("lots");
-    await page.getByLabel("Resizer Host").fill("not a host");
-    await page.getByLabel("Rclone Media Proxy").fill("nope");
+    await page.getByLabel("Items loaded at a time").fill("lots");
+    await page.getByLabel("Thumbnail service").fill("not a host");
+    await page.getByLabel("Media streaming address").fill("nope");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Must be a whole number above 0")).toBeVisible();
     await expect(page.getByText("Must be a valid Host")).toHaveCount(2);
 
-    await page.getByLabel("Page size").fill("100");
-    await page.getByLabel("Resizer Host").fill("https://resizer.example.com");
-    await page.getByLabel("Rclone Media Proxy").fill("");
-    await page.getByLabel("Split file size").selectOption("2GB");
-    await page.getByLabel("Upload concurrency").fill("8");
+    await page.getByLabel("Items loaded at a time").fill("100");
+    await page.getByLabel("Thumbnail service").fill("https://resizer.example.com");
+    await page.getByLabel("Media streaming address").fill("");
+    await page.getByLabel("Upload big files in pieces of").selectOption("2GB");
+    await page.getByLabel("Pieces sent at once").fill("8");
     await page.getByLabel("Encrypt files").check();
     await page.getByRole("button", { name: "Save" }).click();
     const saved = toast(page, "Settings saved");
@@ -91,11 +96,11 @@ inEveryScheme("settings", (scheme) => {
     expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - width / 2)).toBeLessThan(4);
 
     await page.reload();
-    await expect(page.getByLabel("Page size")).toHaveValue("100");
-    await expect(page.getByLabel("Split file size")).toHaveValue("2097152000");
-    await expect(page.getByLabel("Upload concurrency")).toHaveValue("8");
+    await expect(page.getByLabel("Items loaded at a time")).toHaveValue("100");
+    await expect(page.getByLabel("Upload big files in pieces of")).toHaveValue("2097152000");
+    await expect(page.getByLabel("Pieces sent at once")).toHaveValue("8");
     await expect(page.getByLabel("Encrypt files")).toBeChecked();
-    await expect(page.getByLabel("Resizer Host")).toHaveValue("https://resizer.example.com");
+    await expect(page.getByLabel("Thumbnail service")).toHaveValue("https://resizer.example.com");
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("settings") ?? "{}").state);
     expect(stored).toMatchObject({ pageSize: "100", splitFileSize: 2097152000, uploadConcurrency: "8" });
   });
@@ -259,12 +264,19 @@ inEveryScheme("settings", (scheme) => {
     }
   });
 
-  test("info: server version pairs, capitalised, empty values N/A", async ({ authedPage: page }) => {
+  test("info: server version pairs in plain words, empty values N/A", async ({ authedPage: page }) => {
     await page.goto("/settings/info");
     const info = page.locator("dl");
-    await expect(info.locator("dt")).toContainText(["Version", "CommitSHA", "GoVersion", "Os", "Arch"]);
+    await expect(info.locator("dt")).toContainText([
+      "Version",
+      "Commit",
+      "Built with Go",
+      "Operating system",
+      "Processor type",
+    ]);
+    await expect(info.locator("dt", { hasText: "Commit" })).toHaveAttribute("title", "commitSHA");
     const valueFor = (key: string) => info.locator("dt", { hasText: new RegExp(`^${key}$`) }).locator("+ dd");
-    await expect(valueFor("CommitSHA")).toHaveText("N/A");
+    await expect(valueFor("Commit")).toHaveText("N/A");
     // Without a known commit there is nothing to link to.
     await expect(valueFor("Version").getByRole("link")).toHaveCount(0);
   });

@@ -8,6 +8,7 @@ import { apiBAuthMigration } from "./migration-10-api-b-auth.js";
 import { importsMigration } from "./migration-11-imports.js";
 import { walkKeysMigration } from "./migration-12-walk-keys.js";
 import { eventsMigration } from "./migration-13-events.js";
+import { webdavMigration } from "./migration-15-webdav.js";
 
 /**
  * Ordered schema migrations; never edit one that has shipped, append a new one.
@@ -134,6 +135,28 @@ export const migrations: (string | string[])[] = [
   walkKeysMigration,
   // 13: the change log behind the live event stream (see migration-13-events.ts).
   eventsMigration,
+  // 14: starred files and folders, per user (stars/routes.ts).
+  [
+    `CREATE TABLE stars (
+       user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+       file_id uuid NOT NULL REFERENCES files ON DELETE CASCADE,
+       created_at timestamptz NOT NULL DEFAULT now(),
+       PRIMARY KEY (user_id, file_id)
+     )`,
+    "CREATE INDEX stars_file ON stars (file_id)",
+  ],
+  // 15: WebDAV dead properties and locks (see migration-15-webdav.ts).
+  webdavMigration,
+  // 16: where each user stopped in each video or audio file (playback/routes.ts).
+  `CREATE TABLE playback_positions (
+    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+    file_id uuid NOT NULL REFERENCES files ON DELETE CASCADE,
+    position double precision NOT NULL,
+    duration double precision NOT NULL,
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (user_id, file_id)
+  );
+  CREATE INDEX playback_positions_recent ON playback_positions (user_id, updated_at DESC)`,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

@@ -11,7 +11,7 @@ import { regexProblem } from "./lib/regex-guard.js";
 import { type FindFilter, type FindOptions, findFiles, isSearch, type Paging } from "./list.js";
 import { idParamsSchema, listQuerySchema } from "./schemas.js";
 import { limitSearch, SearchBudgetSpent } from "./search-limits.js";
-import { getOwnedFile, pathOf, requireOwnedFile, resolvePath } from "./tree.js";
+import { contentsOf, getOwnedFile, pathOf, requireOwnedFile, resolvePath } from "./tree.js";
 
 export async function listRoutes(app: FastifyInstance, { db, config }: Deps) {
   // PGlite's one connection serves every request: there a regex is matched in short steps (list.ts).
@@ -99,13 +99,18 @@ export async function listRoutes(app: FastifyInstance, { db, config }: Deps) {
     const { id } = idParamsSchema.parse(req.params);
     const row = await requireOwnedFile(db, user.userId, id);
     // createdAt and partCount are ours (the details pane shows them); Teldrive clients ignore unknown fields.
-    const out: FileOut & { createdAt: string; partCount?: number } = {
+    const out: FileOut & { createdAt: string; partCount?: number; contentSize?: number; contentCount?: number } = {
       ...toFileOut(row),
       path: await pathOf(db, row.id),
       createdAt: rfc3339(row.created_at),
     };
     if (row.channel_id !== null) out.channelId = row.channel_id;
     if (row.type === "file") out.partCount = row.parts?.length ?? 0;
+    else {
+      const contents = await contentsOf(db, user.userId, row.id);
+      out.contentSize = contents.size;
+      out.contentCount = contents.items;
+    }
     return out;
   });
 }

@@ -65,7 +65,7 @@ const contentFields = {
   updatedAt: dateTime.optional(),
 };
 
-/** `POST /files` (Teldrive's File) plus our `replace` flag. */
+/** `POST /files` (Teldrive's File) plus our `replace` flag, accepted but no longer needed: a file onto a file always replaces it, as in Teldrive. */
 export const createBodySchema = z.object({
   name: z.string(),
   type: z.enum(["file", "folder"]),

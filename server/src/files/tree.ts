@@ -125,3 +125,22 @@ export function subtreeSql(idsParam: string, opts: { foldersOnly?: boolean } = {
        }
      ) `;
 }
+
+/** What a folder holds, its whole subtree: the bytes of its active files and how many files and folders. */
+export async function contentsOf(
+  db: Queryable,
+  userId: number,
+  folderId: string,
+): Promise<{ size: number; items: number }> {
+  const rows = await db.query<{ size: number | string | null; items: number | string }>(
+    `WITH RECURSIVE down(id, type, size, depth) AS (
+       SELECT id, type, size, 0 FROM files WHERE id = $1 AND user_id = $2
+       UNION ALL
+       SELECT f.id, f.type, f.size, down.depth + 1 FROM files f JOIN down ON f.parent_id = down.id
+       WHERE f.user_id = $2 AND f.status = 'active' AND down.type = 'folder' AND down.depth < ${MAX_DEPTH}
+     )
+     SELECT sum(size) FILTER (WHERE depth > 0) AS size, count(*) FILTER (WHERE depth > 0) AS items FROM down`,
+    [folderId, userId],
+  );
+  return { size: Number(rows[0]?.size ?? 0), items: Number(rows[0]?.items ?? 0) };
+}

@@ -26,6 +26,16 @@ async function sibling(q: Queryable, userId: number, parentId: string, name: str
 
 const clash = (name: string) => conflict(`"${name}" already exists in this folder`);
 
+/**
+ * The time of new content replacing content stored at `before`: now, but at least the next whole second. Clients see
+ * whole seconds (Teldrive's format) and version thumbnails by them, so a file replaced within the same second must not
+ * look unchanged.
+ */
+function replacedAt(before: Date | string): string {
+  const next = (Math.floor(new Date(before).getTime() / 1000) + 1) * 1000;
+  return new Date(Math.max(Date.now(), next)).toISOString();
+}
+
 /** The new content of a file from `uploadId` or `parts`. */
 function readContent(
   q: Queryable,
@@ -59,12 +69,13 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       if (parent?.type !== "folder") throw notFound("parent folder not found");
       const content = body.type === "file" ? await readContent(q, blobs, user.userId, body) : null;
       const updatedAt = body.updatedAt ?? new Date().toISOString();
-      // Teldrive's create is an upsert that keeps an existing folder: clients re-upload a folder to resume.
-      const sameFolder = (row: FileRow | undefined) => body.type === "folder" && row?.type === "folder";
-      const existing = await sibling(q, user.userId, parent.id, name);
-      if (existing) {
-        if (sameFolder(existing)) return existing;
-        if (!body.replace || existing.type !== "file" || !content) throw clash(name);
+      // Teldrive's create is an upsert (`ON CONFLICT … DO UPDATE`): an existing folder is answered again (clients
+      // re-upload a folder to resume) and a file onto a file replaces its content, keeping its id (clients upload the
+      // same folder again). A folder and a file never replace each other: a folder's children would be lost.
+      const upsert = async (existing: FileRow): Promise<FileRow | undefined> => {
+        if (body.type === "folder" && existing.type === "folder") return existing;
+        if (existing.type !== "file" || !content) throw clash(name);
+        const replacedTime = body.updatedAt ?? replacedAt(existing.updated_at);
         const [replaced] = await q.query<FileRow>(
           `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,
              hash = $8, updated_at = $9 WHERE id = $1 RETURNING *`,
@@ -77,13 +88,15 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
             JSON.stringify(content.parts),
             content.channelId,
             content.hash,
-            updatedAt,
+            replacedTime,
           ],
         );
         // The old parts go unless the new content reuses them (the reclaim job checks).
         await releaseParts(q, partRefs(existing));
         return replaced;
-      }
+      };
+      const existing = await sibling(q, user.userId, parent.id, name);
+      if (existing) return upsert(existing);
       const [created] = await q.query<FileRow>(
         `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
            channel_id, hash, updated_at)
@@ -106,10 +119,10 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
         ],
       );
       if (!created) {
-        // A concurrent create of the same name committed first.
+        // A concurrent create of the same name committed first: this one goes over it, as if it came second.
         const winner = await sibling(q, user.userId, parent.id, name);
-        if (sameFolder(winner)) return winner;
-        throw clash(name);
+        if (!winner) throw clash(name);
+        return upsert(winner);
       }
       return created;
     });
@@ -145,7 +158,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       if ((name !== file.name || parentId !== file.parent_id) && (await sibling(q, user.userId, parentId, name)))
         throw clash(name);
       // null keeps the stored time: a rename or move is not a content change.
-      const updatedAt = body.updatedAt ?? (content ? new Date().toISOString() : null);
+      const updatedAt = body.updatedAt ?? (content ? replacedAt(file.updated_at) : null);
       const [updated] = await q.query<FileRow>(
         `UPDATE files SET name = $2, name_key = $3, parent_id = $4, category = $5,
            updated_at = coalesce($6::timestamptz, updated_at), size = coalesce($7, size),

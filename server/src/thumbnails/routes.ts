@@ -16,6 +16,7 @@ import {
   tooLarge,
   unsupported,
 } from "./render.js";
+import { ffmpegAvailable, isVideo, POSTER_AT_SECONDS, POSTER_SOURCE_BYTES, videoFrame } from "./video-poster.js";
 
 const thumbnailQuery = z.object({
   w: z.enum(THUMBNAIL_WIDTHS.map(String) as ["360", "720"], { message: "w must be 360 or 720" }),
@@ -60,6 +61,8 @@ export class Thumbnails {
     readonly cache: ThumbnailCache,
     private readonly limits: ThumbnailLimits = DEFAULT_LIMITS,
     private readonly onStoreError: (err: unknown) => void = () => {},
+    /** ffmpeg is installed: videos get a poster frame too (else they are refused like other non-pictures). */
+    private readonly posters = false,
   ) {
     this.gate = new FairGate(limits.concurrency);
   }
@@ -68,7 +71,10 @@ export class Thumbnails {
   check(file: ContentFile) {
     if (file.type !== "file") throw badRequest("a folder has no thumbnail");
     if (SVG.test(file.mime_type) || file.name.toLowerCase().endsWith(".svg")) throw unsupported();
-    if ((file.size ?? 0) > this.limits.maxSourceBytes) throw tooLarge();
+    if (isVideo(file.name, file.mime_type)) {
+      // Only the start of a video is read (POSTER_SOURCE_BYTES), so its size is no bound.
+      if (!this.posters) throw unsupported();
+    } else if ((file.size ?? 0) > this.limits.maxSourceBytes) throw tooLarge();
     if (!file.size || !file.parts?.length || file.channel_id === null) throw unsupported();
   }
 
@@ -116,20 +122,38 @@ export class Thumbnails {
   private async render(file: ContentFile, key: ThumbnailKey, owner: string): Promise<Buffer> {
     const { channel_id: channelId, parts, size } = file;
     if (channelId === null || !parts || !size) throw unsupported();
+    const stored = { channelId, parts, size, encrypted: file.encrypted };
     // Plaintext through the same path downloads take: encrypted parts are opened here, in memory only.
-    const source = await buffer(
-      this.blobs.createReadStream({ channelId, parts, size, encrypted: file.encrypted }, undefined, `user ${owner}`),
-    );
+    const source = isVideo(file.name, file.mime_type)
+      ? await this.posterFrame(stored, owner)
+      : await buffer(this.blobs.createReadStream(stored, undefined, `user ${owner}`));
     const webp = await renderThumbnail(source, key.width as ThumbnailWidth, this.limits);
     // A store that refuses the entry (full disk, S3 unreachable) costs a rendering next time, not this answer.
     await this.cache.put(key, webp).catch((err: unknown) => this.onStoreError(err));
     return webp;
   }
+
+  /** A frame a few seconds in (the first one for shorter clips), as PNG, read from the video's first bytes only. */
+  private async posterFrame(
+    stored: { channelId: number; parts: NonNullable<ContentFile["parts"]>; size: number; encrypted: boolean },
+    owner: string,
+  ): Promise<Buffer> {
+    const range = { start: 0, end: Math.min(stored.size, POSTER_SOURCE_BYTES) - 1 };
+    const read = () => this.blobs.createReadStream(stored, range, `user ${owner}`);
+    const seconds = this.limits.renderSeconds;
+    const frame = (await videoFrame(read, POSTER_AT_SECONDS, seconds)) ?? (await videoFrame(read, 0, seconds));
+    if (!frame) throw new HttpError(422, "the video has no frame to show");
+    return frame;
+  }
 }
 
 export async function thumbnailRoutes(app: FastifyInstance, { db, blobs, thumbnails: cache }: Deps) {
-  const thumbnails = new Thumbnails(blobs, cache, DEFAULT_LIMITS, (err) =>
-    app.log.warn({ err }, "a rendered thumbnail could not be cached"),
+  const thumbnails = new Thumbnails(
+    blobs,
+    cache,
+    DEFAULT_LIMITS,
+    (err) => app.log.warn({ err }, "a rendered thumbnail could not be cached"),
+    await ffmpegAvailable(),
   );
 
   // A media URL: `?hash=` or `?sid=` signs it in too (auth/private-routes.ts), for players that send no cookie.

@@ -24,6 +24,19 @@ export const ACTION_TOAST_MS = 8000;
 
 let lastId = 0;
 
+/** The newest toast's button while it shows, so a shortcut (Ctrl+Z for "Undo") can press it. */
+let lastAction: { action: ToastAction; until: number; dismiss: () => void } | undefined;
+
+/** Presses the button labelled `label` of the newest toast that has one, while it shows; false when there is none. */
+export function pressToastAction(label: string): boolean {
+  const last = lastAction;
+  if (!last || last.action.label !== label || Date.now() > last.until) return false;
+  lastAction = undefined;
+  last.dismiss();
+  last.action.onClick();
+  return true;
+}
+
 function withAction(message: string, action: ToastAction, dismiss: () => void) {
   return createElement(
     "span",
@@ -36,6 +49,7 @@ function withAction(message: string, action: ToastAction, dismiss: () => void) {
         className:
           "min-h-11 shrink-0 rounded-full px-3 text-sm font-medium text-primary outline-none hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary pointer-coarse:min-h-12",
         onClick: () => {
+          if (lastAction?.action === action) lastAction = undefined;
           dismiss();
           action.onClick();
         },
@@ -51,7 +65,9 @@ function show(kind: Kind, message: string, options: ToastOptions = {}) {
     ({ default: hotToast }) => {
       const content = action ? (t: Toast) => withAction(message, action, () => hotToast.dismiss(t.id)) : message;
       const opts = { id, ...(action ? { duration: ACTION_TOAST_MS } : {}) };
-      return kind === "blank" ? hotToast(content, opts) : hotToast[kind](content, opts);
+      const shown = kind === "blank" ? hotToast(content, opts) : hotToast[kind](content, opts);
+      if (action) lastAction = { action, until: Date.now() + ACTION_TOAST_MS, dismiss: () => hotToast.dismiss(shown) };
+      return shown;
     },
     () => console.error(`${kind}: ${message}`), // Offline before the first toast: the message is not lost entirely.
   );

@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
-import { fieldControlClasses, fieldErrorClasses, fieldLabelClasses } from "./field-classes";
+import { fieldControlClasses, fieldErrorClasses, fieldHintClasses, fieldLabelClasses } from "./field-classes";
 
 export interface SelectOption {
   value: string;
@@ -12,6 +12,7 @@ export type SelectProps = ComponentProps<"select"> & {
   label: ReactNode;
   options: readonly SelectOption[];
   error?: string;
+  hint?: ReactNode;
   /** Shown as a disabled first option while nothing is chosen. */
   placeholder?: string;
 };
@@ -20,10 +21,12 @@ export type SelectProps = ComponentProps<"select"> & {
  * A labelled select. Native on purpose: phones show their own picker, and keyboard and screen
  * reader support come with the element.
  */
-export function Select({ label, options, error, placeholder, id, className, ...props }: SelectProps) {
+export function Select({ label, options, error, hint, placeholder, id, className, ...props }: SelectProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
   const errorId = `${selectId}-error`;
+  const hintId = `${selectId}-hint`;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <label htmlFor={selectId} className={fieldLabelClasses}>
@@ -33,7 +36,7 @@ export function Select({ label, options, error, placeholder, id, className, ...p
         <select
           id={selectId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
           className={cn(fieldControlClasses, "cursor-pointer appearance-none pr-9")}
           {...props}
         >
@@ -53,6 +56,11 @@ export function Select({ label, options, error, placeholder, id, className, ...p
           className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-on-surface-variant"
         />
       </div>
+      {hint && (
+        <p id={hintId} className={fieldHintClasses}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} role="alert" className={fieldErrorClasses}>
           {error}

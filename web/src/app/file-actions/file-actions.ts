@@ -4,6 +4,7 @@ import { type FileItem, fileContentUrl } from "@/drive/files/file-item";
 import { folderName } from "@/drive/files/folder-path";
 import { folderByPathQueryOptions } from "@/drive/files/get-folder-by-path";
 import { sessionQueryOptions } from "@/drive/session/session";
+import { publicLinkOf } from "@/drive/shares/public-link";
 import { triggerDownload } from "@/features/preview/lib/download";
 import { fromDataTransfer, fromPickedFiles } from "@/features/upload/lib/collect-files";
 import { pickFiles } from "@/features/upload/lib/pick-files";
@@ -113,11 +114,22 @@ export const createFileActions = (page: () => PageAddress): FileCommands => ({
       toast.error("Folders have no direct link; share the folder instead");
       return;
     }
-    contentUrl(item, { origin: page().origin })
-      .then((url) => navigator.clipboard.writeText(url))
+    const { origin } = page();
+    // A file shared by a public link gets that link: it is the one meant for others. Otherwise the private link,
+    // which carries the session hash (what external players need) and so opens the file only as this user.
+    publicLinkOf(item.id, origin)
+      .catch(() => undefined)
+      .then(async (shared) => {
+        await navigator.clipboard.writeText(shared ?? (await contentUrl(item, { origin })));
+        return shared !== undefined;
+      })
       .then(
-        // The link carries the session hash (what external players need), so it opens the file as this user.
-        () => toast.success("Link copied. It opens the file as you; use Share to give it to others."),
+        (shared) =>
+          toast.success(
+            shared
+              ? "Share link copied: anyone with it can open the file."
+              : "Private link copied: it opens the file only for you. Use Share to make a link for others.",
+          ),
         () => toast.error("Could not copy the link to the clipboard"),
       );
   },

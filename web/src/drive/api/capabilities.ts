@@ -18,8 +18,13 @@ export const TELDRIVE_1_8: Capabilities = {
   trash: false,
   authAttempts: false,
   apiKeys: false,
+  // Teldrive cannot say whether it has an encryption key; its own client always offers encryption.
+  encryption: true,
   jobs: false,
   events: false,
+  webdav: false,
+  playback: false,
+  videoPosters: false,
   saveShares: false,
 };
 

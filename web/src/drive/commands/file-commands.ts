@@ -14,6 +14,7 @@ export type FileCommandId =
   | "copyLink"
   | "showInFolder"
   | "details"
+  | "star"
   | "remove";
 
 /**
@@ -71,7 +72,7 @@ export interface FileCommand {
  */
 export function fileCommandsFor(
   selected: readonly FileItem[],
-  opts: { canCreate: boolean; showInFolder?: boolean },
+  opts: { canCreate: boolean; showInFolder?: boolean; starred?: boolean },
 ): FileCommand[] {
   if (selected.length === 0) {
     return opts.canCreate
@@ -92,6 +93,7 @@ export function fileCommandsFor(
   if (single) commands.push({ id: "share", label: "Share" });
   if (single && !single.isDir) commands.push({ id: "copyLink", label: "Copy link" });
   if (single?.parentId && opts.showInFolder) commands.push({ id: "showInFolder", label: "Show in folder" });
+  commands.push({ id: "star", label: opts.starred ? "Remove from Starred" : "Add to Starred" });
   if (single) commands.push({ id: "details", label: "Details", shortcut: "Alt+Enter" });
   commands.push({ id: "remove", label: "Delete", shortcut: "Del", danger: true });
   return commands;

@@ -1,6 +1,7 @@
 import type { components } from "@drive/contract";
 import { type ApiGeneration, knownApiGeneration } from "@/drive/api/generation";
 import { serverThumbnail, type ThumbnailSource } from "@/drive/thumbnails/lib/thumbnail-source";
+import { PICTURE_EXTENSIONS } from "./picture-types";
 
 /** A file or folder as the server sends it. */
 export type ServerFile = components["schemas"]["File"];
@@ -34,11 +35,13 @@ export const FOLDER_MIME = "drive/folder";
 export const THUMBNAIL_WIDTH = 360;
 
 const EXTENSIONS: Record<PreviewType, readonly string[]> = {
-  image: ["gif", "jpeg", "jpg", "png", "webp"],
+  image: PICTURE_EXTENSIONS,
   markdown: ["md", "markdown", "mdown"],
   pdf: ["pdf"],
   office: ["doc", "docx", "ppt", "pptx", "xls", "xlsx"],
   code: [
+    "csv",
+    "tsv",
     "c",
     "cpp",
     "js",
@@ -134,6 +137,8 @@ export interface DeriveOptions {
   origin?: string;
   /** The server renders thumbnails (`thumbnails` in /capabilities); a resizer host still comes first. */
   serverThumbnails?: boolean;
+  /** The server renders video posters too (ffmpeg); a failed one falls back to the frame the browser draws. */
+  videoPosters?: boolean;
 }
 
 function isValidUrl(value: string): boolean {
@@ -146,11 +151,20 @@ function isValidUrl(value: string): boolean {
 }
 
 /** A configured resizer host first (the spec), else our server's own thumbnails when it has them, else none. */
-function thumbnailOf(id: string, name: string, updatedAt: string, opts: DeriveOptions): ThumbnailSource | undefined {
+function thumbnailOf(file: ServerFile, opts: DeriveOptions): ThumbnailSource | undefined {
+  const id = file.id ?? "";
   const host = opts.resizerHost?.trim();
   if (host && opts.origin && isValidUrl(host))
-    return { src: thumbnailUrlOf(host, fileContentUrl({ origin: opts.origin, id, name, hash: opts.hash })) };
-  return opts.serverThumbnails && id ? serverThumbnail({ id, updatedAt }) : undefined;
+    return { src: thumbnailUrlOf(host, fileContentUrl({ origin: opts.origin, id, name: file.name, hash: opts.hash })) };
+  return opts.serverThumbnails && id ? serverThumbnail({ id, version: contentVersion(file) }) : undefined;
+}
+
+/**
+ * What changes whenever a file's content does: its time (whole seconds), size and content hash. Our server also moves
+ * a replaced file's time to a later second (docs/api.md), so a picture replaced within a second gets a new URL too.
+ */
+export function contentVersion(file: Pick<ServerFile, "updatedAt" | "size" | "hash">): string {
+  return [file.updatedAt ?? "", toSize(file.size), file.hash?.slice(0, 16) ?? ""].join("~");
 }
 
 export function toFileItem(file: ServerFile, opts: DeriveOptions = {}): FileItem {
@@ -160,7 +174,12 @@ export function toFileItem(file: ServerFile, opts: DeriveOptions = {}): FileItem
   const id = file.id ?? "";
   const updatedAt = file.updatedAt ?? "";
   const encrypted = file.encrypted ?? false;
-  const thumbnail = previewType === "image" ? thumbnailOf(id, file.name, updatedAt, opts) : undefined;
+  const thumbnail =
+    previewType === "image"
+      ? thumbnailOf(file, opts)
+      : previewType === "video" && opts.videoPosters && id
+        ? serverThumbnail({ id, version: contentVersion(file) })
+        : undefined;
   return {
     id,
     name: file.name,
@@ -187,7 +206,7 @@ const derived = new WeakMap<object, { key: string; items: FileItem[] }>();
 
 /** The FileItems of a server page (either generation's: API-B's File is API-A's without the fields only A sends). */
 export function itemsOf(page: { items: readonly object[] }, opts: DeriveOptions): FileItem[] {
-  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}|${opts.serverThumbnails ?? false}`;
+  const key = `${opts.resizerHost ?? ""}|${opts.hash ?? ""}|${opts.origin ?? ""}|${opts.serverThumbnails ?? false}|${opts.videoPosters ?? false}`;
   const hit = derived.get(page);
   if (hit?.key === key) return hit.items;
   const items = page.items.map((file) => toFileItem(file as ServerFile, opts));

@@ -1,4 +1,3 @@
-import { makeZip } from "client-zip";
 import { ApiError } from "@/drive/api/api-client";
 import { errorText } from "@/drive/errors/error-message";
 import { type FileItem, fileContentUrl } from "@/drive/files/file-item";
@@ -7,6 +6,7 @@ import { listChildren } from "./api/list-children";
 import { mountZipPanel } from "./components/mount-zip-panel";
 import { archiveName } from "./lib/archive-names";
 import { batchChunks } from "./lib/batch-chunks";
+import { makeArchive } from "./lib/make-archive";
 import { planArchive } from "./lib/plan-archive";
 import { type InputEvents, zipInputs } from "./lib/zip-inputs";
 import { filePickerChoice } from "./sinks/file-picker-sink";
@@ -90,7 +90,7 @@ export async function startZipDownload(items: readonly FileItem[]): Promise<void
         throw error;
       }
     })();
-    const zip = makeZip(source, { buffersAreUTF8: true }).pipeThrough(batchChunks(BATCH_BYTES));
+    const zip = makeArchive(source).pipeThrough(batchChunks(BATCH_BYTES));
     try {
       // preventCancel: cancelling the zip waits for the file being fetched, so the fetches are aborted first.
       await zip.pipeTo(sink.writable, { signal, preventCancel: true });

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { SearchView } from "@/app/pages/search-view";
 import { capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
+import { ContinueWatching } from "@/features/continue-watching/components/continue-watching";
 import { prefetchFirstPage } from "@/features/files/api/get-files";
 import { ListViewPage } from "@/features/files/components/list-view-page";
 import { getListQuery } from "@/features/files/hooks/use-list-query";
@@ -80,6 +81,6 @@ function ViewPage() {
   const sort = { sort: search.sort, order: search.order };
   if (view === "search") return <SearchView params={search} sort={sort} />;
   const params = viewParamsOf(view, search, queryClient);
-  const header = view === "shared" ? <SharedLinksEntry /> : undefined;
+  const header = view === "shared" ? <SharedLinksEntry /> : view === "recent" ? <ContinueWatching /> : undefined;
   return params && <ListViewPage key={view} params={params} sort={sort} header={header} />;
 }

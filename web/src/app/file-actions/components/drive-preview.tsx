@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import type { FileActionContext } from "@/drive/commands/file-commands";
 import type { FileItem } from "@/drive/files/file-item";
+import { forgetPosition, readPosition, savePosition } from "@/drive/playback/playback-positions";
 import { useSettings } from "@/drive/settings/settings-store";
 import { PreviewModal } from "@/features/preview/components/preview-modal";
 import { rcloneMediaUrl } from "@/features/preview/lib/media-url";
@@ -17,6 +18,7 @@ export function DrivePreview({ item, ctx, onClose }: { item: FileItem; ctx: File
           ? Promise.resolve(rcloneMediaUrl(rcloneProxy, ctx.folderPath, file.name))
           : contentUrl(file, { origin: location.origin }),
       downloadUrl: (file) => contentUrl(file, { origin: location.origin, download: true }),
+      playback: { read: readPosition, save: savePosition, forget: forgetPosition },
     }),
     [rcloneProxy, ctx.folderPath],
   );

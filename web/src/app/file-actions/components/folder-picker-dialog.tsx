@@ -36,7 +36,7 @@ export function FolderPickerDialog({ mode, items, startPath, onClose }: FolderPi
   const verb = mode === "move" ? "Move" : "Copy";
 
   const confirm = () => {
-    const vars = { items, destination: path, destinationLabel: label };
+    const vars = { items, destination: path, destinationId: here.data?.id ?? undefined, destinationLabel: label };
     const run = mode === "move" ? move.mutateAsync(vars) : copy.mutateAsync(vars);
     run.then(onClose, () => {});
   };
@@ -94,7 +94,7 @@ export function FolderPickerDialog({ mode, items, startPath, onClose }: FolderPi
       </div>
       <div className="flex flex-wrap items-center justify-end gap-2">
         {alreadyHere && (
-          <p className="mr-auto text-sm text-on-surface-variant">
+          <p className="w-full text-sm text-on-surface-variant sm:mr-auto sm:w-auto">
             {items.length === 1 ? "It is already in this folder." : "They are already in this folder."}
           </p>
         )}

@@ -11,6 +11,7 @@ import { RestoreClashSlot } from "@/features/trash/components/restore-clash-slot
 import { UploadPanelSlot } from "@/features/upload/components/upload-panel-slot";
 import { BottomBar } from "./bottom-bar";
 import { Header } from "./header";
+import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { SideNav } from "./side-nav";
 
 const fileActions = createFileActions(() => window.location);
@@ -50,6 +51,7 @@ export function AuthedLayout() {
       <LiveEventsSlot />
       <FileActionDialogsSlot />
       <RestoreClashSlot />
+      <KeyboardShortcuts />
       {generation === "B" && (
         <Suspense>
           <TokenRefreshSchedule />

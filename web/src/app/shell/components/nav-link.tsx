@@ -37,6 +37,13 @@ export function NavLink({
       </Link>
     );
   }
+  if (segment === "starred") {
+    return (
+      <Link to="/starred" className={shared}>
+        {children}
+      </Link>
+    );
+  }
   if (segment === "shared-links") {
     return (
       <Link to="/shared/links" className={shared}>
@@ -44,9 +51,9 @@ export function NavLink({
       </Link>
     );
   }
-  // Exact, so Shared is not also the current page on its sub-page /shared/links.
+  // Shared is also the current page on its sub-page /shared/links; the other views only on their own.
   return (
-    <Link to="/$view" params={{ view: segment }} activeOptions={{ exact: true }} className={shared}>
+    <Link to="/$view" params={{ view: segment }} activeOptions={{ exact: segment !== "shared" }} className={shared}>
       {children}
     </Link>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { LogOut, Settings } from "lucide-react";
+import { HardDrive, LogOut, Settings } from "lucide-react";
+import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { sessionQueryOptions } from "@/drive/session/session";
 import { logout } from "@/features/auth/api/logout";
 import { cn } from "@/lib/cn";
@@ -17,10 +18,11 @@ async function logoutAndLeave() {
   }
 }
 
-/** The signed-in user's menu: name, Settings and Logout. */
+/** The signed-in user's menu: name, Settings, Connect (where the server has WebDAV) and Logout. */
 export function UserMenu() {
   const { data: session } = useQuery(sessionQueryOptions());
   const navigate = useNavigate();
+  const hasWebdav = useQuery(capabilitiesQueryOptions()).data?.webdav ?? false;
   const name = session?.name || session?.userName || "User";
   return (
     <DropdownMenu
@@ -45,6 +47,11 @@ export function UserMenu() {
       >
         Settings
       </DropdownMenuItem>
+      {hasWebdav && (
+        <DropdownMenuItem icon={<HardDrive className="size-4" />} onSelect={() => navigate({ to: "/connect" })}>
+          Connect (WebDAV)
+        </DropdownMenuItem>
+      )}
       <DropdownMenuItem icon={<LogOut className="size-4" />} onSelect={() => void logoutAndLeave()}>
         Logout
       </DropdownMenuItem>

@@ -20,6 +20,7 @@ describe("fileCommandsFor", () => {
       "download",
       "share",
       "copyLink",
+      "star",
       "details",
       "remove",
     ]);
@@ -32,6 +33,7 @@ describe("fileCommandsFor", () => {
       "copy",
       "downloadZip",
       "share",
+      "star",
       "details",
       "remove",
     ]);
@@ -41,6 +43,7 @@ describe("fileCommandsFor", () => {
       "move",
       "copy",
       "downloadZip",
+      "star",
       "remove",
     ]);
     expect(ids(fileCommandsFor([file, file], { canCreate: true }))).toEqual([
@@ -48,8 +51,18 @@ describe("fileCommandsFor", () => {
       "copy",
       "download",
       "downloadZip",
+      "star",
       "remove",
     ]);
+  });
+});
+
+describe("Starred", () => {
+  it("adds to Starred, or removes when every selected item is starred", () => {
+    const label = (starred: boolean) =>
+      fileCommandsFor([file, folder], { canCreate: false, starred }).find((c) => c.id === "star")?.label;
+    expect(label(false)).toBe("Add to Starred");
+    expect(label(true)).toBe("Remove from Starred");
   });
 });
 

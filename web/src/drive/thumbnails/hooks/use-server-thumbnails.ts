@@ -5,3 +5,8 @@ import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 export function useServerThumbnails(): boolean {
   return useQuery(capabilitiesQueryOptions()).data?.thumbnails ?? false;
 }
+
+/** Whether the server renders video posters too (ffmpeg is installed there). */
+export function useServerVideoPosters(): boolean {
+  return useQuery(capabilitiesQueryOptions()).data?.videoPosters ?? false;
+}

@@ -8,16 +8,16 @@ export interface ThumbnailSource {
 }
 
 /**
- * Our server's thumbnail of a file at one width. `v` is the file's updatedAt: a replaced file gets a new URL, so the
- * browser's copy of the old picture (kept for a day) is never shown for it.
+ * Our server's thumbnail of a file at one width. `v` is the file's content version (its time, size and hash): a
+ * replaced file gets a new URL, so the browser's copy of the old picture (kept for a day) is never shown for it.
  */
-export function serverThumbnailUrl(file: { id: string; updatedAt: string }, width: number): string {
+export function serverThumbnailUrl(file: { id: string; version: string }, width: number): string {
   const params = new URLSearchParams({ w: String(width) });
-  if (file.updatedAt) params.set("v", file.updatedAt.slice(0, 64));
+  if (file.version) params.set("v", file.version.slice(0, 128));
   return `/api/thumbnails/${encodeURIComponent(file.id)}?${params}`;
 }
 
-export function serverThumbnail(file: { id: string; updatedAt: string }): ThumbnailSource {
+export function serverThumbnail(file: { id: string; version: string }): ThumbnailSource {
   const [base = 360] = SERVER_THUMBNAIL_WIDTHS;
   return {
     src: serverThumbnailUrl(file, base),

@@ -4,8 +4,12 @@ import { Copy, File, Folder } from "lucide-react";
 import type { ReactNode } from "react";
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { describeError } from "@/drive/errors/error-message";
+import { typeLabel } from "@/drive/files/describe-item";
+import { FileIcon } from "@/drive/files/file-icon";
+import { toFileItem } from "@/drive/files/file-item";
 import { parentPath, placeName } from "@/drive/files/folder-path";
 import { fileQueryOptions } from "@/drive/files/get-file";
+import { useDeriveOptions } from "@/drive/files/use-derive-options";
 import { fileShareQueryOptions } from "@/drive/shares/get-file-share";
 import { shareLink } from "@/drive/shares/share-link";
 import { formatDate } from "@/lib/dates";
@@ -25,10 +29,12 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 }
 
 const dateOf = (iso: string | undefined) => (iso ? formatDate(new Date(iso)) : "");
+const itemCount = (n: number) => (n === 1 ? "1 item" : `${n.toLocaleString()} items`);
 
 /** Size, type, place, dates, parts, encryption and share link of one item, from `GET /files/{id}` and its share. */
 export function DetailsContent({ itemId }: { itemId: string }) {
   const file = useQuery(fileQueryOptions(itemId));
+  const derive = useDeriveOptions();
   if (file.isPending) return <Spinner label="Loading details" className="m-4" />;
   if (file.isError)
     return (
@@ -39,19 +45,34 @@ export function DetailsContent({ itemId }: { itemId: string }) {
   const item = file.data;
   const isFolder = item.type === "folder";
   const folder = parentPath(item.path ?? "");
+  const shown = toFileItem(item, derive);
   const Icon = isFolder ? Folder : File;
+  const pieces = item.partCount;
   return (
     <div className="flex flex-col gap-4 p-4 text-sm">
+      {shown.thumbnailUrl && (
+        <div className="aspect-video w-full overflow-hidden rounded-xl bg-surface-container">
+          <FileIcon item={shown} large />
+        </div>
+      )}
       <h3 className="flex items-center gap-2 text-base font-medium break-all">
         <Icon aria-hidden className="size-6 shrink-0 text-on-surface-variant" />
         {item.name}
       </h3>
       <dl aria-label="Properties">
-        <Row term="Type">{isFolder ? "Folder" : item.mimeType || "Unknown"}</Row>
-        <Row term="Size">
-          {formatSize(item.size ?? 0)}
-          {!isFolder && ` (${(item.size ?? 0).toLocaleString()} bytes)`}
-        </Row>
+        <Row term="Type">{typeLabel(shown)}</Row>
+        {isFolder ? (
+          item.contentSize !== undefined && (
+            <Row term="Size">
+              {formatSize(item.contentSize)}
+              {item.contentCount !== undefined && `, ${itemCount(item.contentCount)}`}
+            </Row>
+          )
+        ) : (
+          <Row term="Size">
+            {formatSize(item.size ?? 0)} ({(item.size ?? 0).toLocaleString()} bytes)
+          </Row>
+        )}
         <Row term="Where">
           <Link
             to="/my-drive"
@@ -63,7 +84,9 @@ export function DetailsContent({ itemId }: { itemId: string }) {
         </Row>
         {item.createdAt && <Row term="Created">{dateOf(item.createdAt)}</Row>}
         <Row term="Modified">{dateOf(item.updatedAt)}</Row>
-        {!isFolder && item.partCount !== undefined && <Row term="Parts">{item.partCount}</Row>}
+        {!isFolder && pieces !== undefined && (
+          <Row term="Stored as">{pieces === 1 ? "1 piece" : `${pieces.toLocaleString()} pieces`}</Row>
+        )}
         {!isFolder && <Row term="Encrypted">{item.encrypted ? "Yes" : "No"}</Row>}
       </dl>
       <ShareSection itemId={itemId} />

@@ -1,5 +1,6 @@
 import { Dialog } from "radix-ui";
 import { fileCommandsFor } from "@/drive/commands/file-commands";
+import { useStarredIds } from "@/drive/stars/stars";
 import { cn } from "@/lib/cn";
 import { useFileListView } from "../hooks/use-file-list-view";
 import { CommandIcon } from "./command-icon";
@@ -8,7 +9,12 @@ import { CommandIcon } from "./command-icon";
 export function ActionSheet(props: { open: boolean; onOpenChange(open: boolean): void }) {
   const view = useFileListView();
   const selected = props.open ? view.selectedItems() : [];
-  const commands = fileCommandsFor(selected, { canCreate: view.canCreate, showInFolder: view.showInFolder });
+  const starredIds = useStarredIds();
+  const commands = fileCommandsFor(selected, {
+    canCreate: view.canCreate,
+    showInFolder: view.showInFolder,
+    starred: selected.length > 0 && selected.every((i) => starredIds.has(i.id)),
+  });
   const title =
     selected.length === 1 ? (selected[0]?.name ?? "") : selected.length > 1 ? `${selected.length} selected` : "Actions";
   return (

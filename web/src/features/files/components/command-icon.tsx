@@ -12,6 +12,7 @@ import {
   type LucideIcon,
   Pencil,
   Share2,
+  Star,
   Trash2,
   Upload,
 } from "lucide-react";
@@ -31,6 +32,7 @@ const ICONS: Record<FileCommandId, LucideIcon> = {
   copyLink: Link,
   showInFolder: FolderOpen,
   details: Info,
+  star: Star,
   remove: Trash2,
 };
 

@@ -38,7 +38,8 @@ export const FileCard = memo(function FileCard({ item, index, selected, focusabl
         </span>
         {item.isEncrypted && <Lock aria-label="Encrypted" className="size-4 shrink-0" />}
       </div>
-      {!item.isDir && <div className="px-3 pb-2 text-xs text-on-surface-variant">{formatSize(item.size)}</div>}
+      {/* A folder has a second line too, so names in one row of cards line up. */}
+      <div className="px-3 pb-2 text-xs text-on-surface-variant">{item.isDir ? "Folder" : formatSize(item.size)}</div>
     </AriaGridCell>
   );
 });

@@ -1,6 +1,7 @@
 import * as Menu from "@radix-ui/react-menu";
 import { useMemo, useState } from "react";
 import { fileCommandsFor } from "@/drive/commands/file-commands";
+import { useStarredIds } from "@/drive/stars/stars";
 import { cn } from "@/lib/cn";
 import { type OpenedBy, useFirstItemFocus } from "@/ui/deferred-trigger";
 import { menuItemClasses, menuSurfaceClasses } from "@/ui/menu-classes";
@@ -29,7 +30,12 @@ export function FileContextMenu(props: FileContextMenuProps) {
   // Read once per opening: the menu mounts when it opens.
   const view = useFileListView();
   const [selected] = useState(view.selectedItems);
-  const commands = fileCommandsFor(selected, { canCreate: view.canCreate, showInFolder: view.showInFolder });
+  const starredIds = useStarredIds();
+  const commands = fileCommandsFor(selected, {
+    canCreate: view.canCreate,
+    showInFolder: view.showInFolder,
+    starred: selected.length > 0 && selected.every((i) => starredIds.has(i.id)),
+  });
   return (
     <Menu.Root open modal={false} onOpenChange={(open) => open || props.onClose()}>
       <Menu.Anchor virtualRef={anchor} />

@@ -3,6 +3,7 @@ import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
 import { AriaGrid } from "@/ui/aria-grid";
 import { useFileListView } from "../hooks/use-file-list-view";
+import { useFocusFollowsItem } from "../hooks/use-focus-follows-item";
 import { useListLayout } from "../hooks/use-list-layout";
 import { useListPointer } from "../hooks/use-list-pointer";
 import { usePagedKeyboard } from "../hooks/use-paged-keyboard";
@@ -63,6 +64,10 @@ export function FileList() {
   const virtualRows = virtualizer.rows;
   const locationOf = useRowLocations(view.showLocation, virtualRows, pages.itemAt);
   useSelectOnArrival(view.select, pages, visible.version, focusAt);
+  useFocusFollowsItem(pages.itemAt, pages.loadedEntries, focusIndex, (index) => {
+    focus.follow(index);
+    virtualizer.scrollToIndex(Math.floor(index / columns));
+  });
 
   if (pages.first.isPending) return <FileListSkeleton grid={grid} />;
   if (pages.first.isError) {

@@ -2,6 +2,7 @@ import { CheckSquare, Info, MoreVertical, Plus, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { type FileCommandId, fileCommandsFor } from "@/drive/commands/file-commands";
 import { useDetails } from "@/drive/details/details-store";
+import { useStarredIds } from "@/drive/stars/stars";
 import { cn } from "@/lib/cn";
 import { Button } from "@/ui/button";
 import { IconButton } from "@/ui/icon-button";
@@ -32,9 +33,12 @@ export function FileToolbar({ title }: { title: ReactNode }) {
   const selected = selectedIds.size > 0 ? view.selectedItems() : [];
   const selecting = selected.length > 0;
   const detailsOpen = useDetails((s) => s.open);
-  const itemCommands = fileCommandsFor(selected, { canCreate: false, showInFolder: view.showInFolder }).filter(
-    (c) => c.id !== "open",
-  );
+  const starredIds = useStarredIds();
+  const itemCommands = fileCommandsFor(selected, {
+    canCreate: false,
+    showInFolder: view.showInFolder,
+    starred: selecting && selected.every((i) => starredIds.has(i.id)),
+  }).filter((c) => c.id !== "open");
   // Wider screens have the Details toggle at the end of the row; a phone finds Details under "More actions".
   const inlineCommands = itemCommands.filter((c) => c.id !== "details");
   const createCommands = view.canCreate ? fileCommandsFor([], { canCreate: true }) : [];

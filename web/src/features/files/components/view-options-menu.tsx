@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import { ArrowDownWideNarrow } from "lucide-react";
 import {
   DropdownMenu,
   DropdownMenuLabel,
@@ -19,7 +19,7 @@ export function ViewOptionsMenu(props: { sort: Sort; onSortChange(sort: Sort): v
     <DropdownMenu
       trigger={
         <IconButton label="View options">
-          <SlidersHorizontal aria-hidden className="size-5" />
+          <ArrowDownWideNarrow aria-hidden className="size-5" />
         </IconButton>
       }
     >

@@ -3,6 +3,7 @@ import type { FileActionContext, FileCommandId } from "@/drive/commands/file-com
 import { useFileCommands } from "@/drive/commands/file-commands-context";
 import { useDetails } from "@/drive/details/details-store";
 import type { FileItem } from "@/drive/files/file-item";
+import { toggleStarred } from "@/drive/stars/stars";
 import { useSelection } from "../stores/selection-store";
 import type { useFilePages } from "./use-file-pages";
 
@@ -73,6 +74,9 @@ export function useFileCommandDispatch(o: {
           return;
         case "details":
           if (first) useDetails.getState().show(first.id);
+          return;
+        case "star":
+          void toggleStarred(items);
           return;
         case "remove":
           return fileActions.remove(items);

@@ -36,6 +36,8 @@ export function useRovingFocus(scrollKey: string, listRef: RefObject<HTMLDivElem
   });
   const wantFocus = useRef(focusOnMount);
   const hasFocus = useRef(false);
+  /** The place the focus followed its item away from: focus coming back to it (a dialog closing) goes on. */
+  const leftPlace = useRef<number | undefined>(undefined);
   useLayoutEffect(() => {
     const lost = hasFocus.current && (document.activeElement === document.body || document.activeElement === null);
     if (!wantFocus.current && !lost) return;
@@ -55,9 +57,24 @@ export function useRovingFocus(scrollKey: string, listRef: RefObject<HTMLDivElem
       setFocusIndex(index);
       wantFocus.current = true;
     },
+    /** The focused item now sits at `index` (the list changed under it): the focus goes along. */
+    follow(index: number) {
+      leftPlace.current = focusIndexRef.current;
+      setFocusIndex(index);
+      if (listRef.current?.contains(document.activeElement)) wantFocus.current = true;
+    },
     focusHandlers: {
-      onFocus() {
+      onFocus(e: FocusEvent) {
         hasFocus.current = true;
+        const place = (e.target as HTMLElement).dataset.index;
+        const fromOutside = !e.relatedTarget || !e.currentTarget.contains(e.relatedTarget);
+        if (fromOutside && place !== undefined && Number(place) === leftPlace.current) {
+          listRef.current?.querySelector<HTMLElement>(`[data-index="${focusIndexRef.current}"]`)?.focus();
+        }
+        leftPlace.current = undefined;
+      },
+      onPointerDownCapture() {
+        leftPlace.current = undefined;
       },
       onBlur(e: FocusEvent) {
         // Focus moving elsewhere (not a row being replaced, which has no relatedTarget) leaves the list.

@@ -2,10 +2,11 @@ import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import { type KeyboardEvent, useMemo, useState } from "react";
 import type { FileItem } from "@/drive/files/file-item";
+import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { IconButton } from "@/ui/icon-button";
 import { downloadFrom } from "../lib/download";
-import { neighbourIndex, previewableItems } from "../lib/preview-nav";
+import { neighbourIndex, previewableItems, sameKindNeighbour } from "../lib/preview-nav";
 import type { PreviewSource } from "../lib/preview-source";
 import { PreviewBody } from "./preview-body";
 
@@ -20,6 +21,8 @@ export interface PreviewModalProps {
 /** Full-window preview with previous/next within the folder, download, and Esc to close. */
 export function PreviewModal({ item, items, source, onClose }: PreviewModalProps) {
   const list = useMemo(() => previewableItems(items, item), [items, item]);
+  // Radix gives the focus back only to a Dialog.Trigger; the row (or button) that opened the preview gets it here.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const [index, setIndex] = useState(() =>
     Math.max(
       0,
@@ -29,6 +32,8 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
   const current = list[index] ?? item;
   const prev = neighbourIndex(list.length, index, -1);
   const next = neighbourIndex(list.length, index, 1);
+  const nextMedia = sameKindNeighbour(list, index, 1);
+  const prevMedia = sameKindNeighbour(list, index, -1);
 
   const download = () =>
     downloadFrom(source, current).catch((e: unknown) =>
@@ -38,7 +43,7 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
     // Media controls and fields use the arrow keys themselves.
-    if (target.closest("input, textarea, video, audio, [role=slider]")) return;
+    if (target.closest("input, textarea, select, video, audio, [role=slider], [role=menu]")) return;
     if (event.key === "ArrowLeft" && prev !== undefined) setIndex(prev);
     if (event.key === "ArrowRight" && next !== undefined) setIndex(next);
   };
@@ -50,6 +55,10 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
         <RadixDialog.Content
           aria-describedby={undefined}
           onKeyDown={onKeyDown}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener?.isConnected) opener.focus();
+          }}
           className="fixed inset-2 z-50 flex flex-col overflow-hidden rounded-2xl bg-surface text-on-surface shadow-2xl outline-none sm:inset-6"
         >
           <header className="flex items-center gap-2 border-b border-outline-variant py-1 pr-1 pl-4">
@@ -58,6 +67,17 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
               <span className="text-sm text-on-surface-variant tabular-nums">
                 {index + 1} of {list.length}
               </span>
+            )}
+            {/* A phone has no room for side gutters: previous/next sit here, off the content. */}
+            {prev !== undefined && (
+              <IconButton label="Previous file" className="sm:hidden" onClick={() => setIndex(prev)}>
+                <ChevronLeft aria-hidden className="size-5" />
+              </IconButton>
+            )}
+            {next !== undefined && (
+              <IconButton label="Next file" className="sm:hidden" onClick={() => setIndex(next)}>
+                <ChevronRight aria-hidden className="size-5" />
+              </IconButton>
             )}
             <IconButton label="Download" onClick={download}>
               <Download aria-hidden className="size-5" />
@@ -72,25 +92,29 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
             {prev !== undefined && (
               <IconButton
                 label="Previous file"
-                className="absolute top-1/2 left-2 z-10 -translate-y-1/2 bg-surface-container-high shadow"
+                className="absolute top-1/2 left-2 z-10 hidden -translate-y-1/2 bg-surface-container-high shadow sm:inline-flex"
                 onClick={() => setIndex(prev)}
               >
                 <ChevronLeft aria-hidden className="size-6" />
               </IconButton>
             )}
-            <div className="flex min-w-0 flex-1 flex-col">
+            {/* The arrows keep gutters of their own, so they never cover a table, a checkbox or a picture's edge. */}
+            <div className={cn("flex min-w-0 flex-1 flex-col", list.length > 1 && "sm:px-14")}>
               <PreviewBody
                 key={current.id}
                 item={current}
                 source={source}
                 onDownload={download}
-                onEnded={next === undefined ? undefined : () => setIndex(next)}
+                siblings={items}
+                neighbours={[nextMedia, prevMedia].flatMap((i) => (i === undefined ? [] : [list[i]]))}
+                onNext={nextMedia === undefined ? undefined : () => setIndex(nextMedia)}
+                onPrevious={prevMedia === undefined ? undefined : () => setIndex(prevMedia)}
               />
             </div>
             {next !== undefined && (
               <IconButton
                 label="Next file"
-                className="absolute top-1/2 right-2 z-10 -translate-y-1/2 bg-surface-container-high shadow"
+                className="absolute top-1/2 right-2 z-10 hidden -translate-y-1/2 bg-surface-container-high shadow sm:inline-flex"
                 onClick={() => setIndex(next)}
               >
                 <ChevronRight aria-hidden className="size-6" />

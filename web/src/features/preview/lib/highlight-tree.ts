@@ -16,3 +16,17 @@ export function highlightTree(html: string): HighlightNode[] {
   const pre = doc.body.firstElementChild;
   return pre ? walk(pre) : [];
 }
+
+/** The fragments of each line (a span across lines is repeated on each), so lines can be numbered and wrapped. */
+export function splitLines(nodes: HighlightNode[]): HighlightNode[][] {
+  const lines: HighlightNode[][] = [[]];
+  for (const node of nodes) {
+    const parts: HighlightNode[][] =
+      typeof node === "string"
+        ? node.split("\n").map((p) => (p ? [p] : []))
+        : splitLines(node.children).map((line) => (line.length ? [{ className: node.className, children: line }] : []));
+    lines[lines.length - 1]?.push(...(parts[0] ?? []));
+    for (const part of parts.slice(1)) lines.push([...part]);
+  }
+  return lines;
+}

@@ -93,7 +93,7 @@ export function ChoiceField<T extends string>(props: {
   return (
     <fieldset className={cn("flex flex-col", props.className)}>
       <legend className={cn(fieldLabelClasses, "mb-1")}>{props.legend}</legend>
-      <div className="flex gap-4 text-sm">
+      <div className="flex flex-wrap gap-x-4 text-sm">
         {props.choices.map(([value, label]) => (
           <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2">
             <input

@@ -1,7 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/ui/button";
-import { Checkbox } from "@/ui/checkbox";
 import { Spinner } from "@/ui/spinner";
 import { TextField } from "@/ui/text-field";
 import {
@@ -20,13 +19,13 @@ const SEARCH_TYPES = [
   ["text", "Text"],
   ["regex", "Regex"],
 ] as const;
-const LOCATIONS = [
-  ["current", "Current folder"],
-  ["custom", "Custom"],
-] as const;
+const EVERYWHERE = ["everywhere", "Everywhere"] as const;
+const CURRENT = ["current", "Current folder"] as const;
+const CUSTOM = ["custom", "Custom"] as const;
 
 /**
- * The filter popup: category chips, text and its type, location, deep search and modified date. Search submits the
+ * The filter popup: category chips, text and its type, location and modified date. Location follows the header box's
+ * rule: everywhere by default, or a folder with its subfolders; said under the choice. Search submits the
  * non-empty filters as the search route's params, so a reload keeps them.
  */
 export function SearchFilterForm(props: { initial: SearchParams; currentPath?: string; onDone(): void }) {
@@ -72,7 +71,9 @@ export function SearchFilterForm(props: { initial: SearchParams; currentPath?: s
       <ChoiceField
         legend="Location"
         name={`${id}-location`}
-        choices={LOCATIONS}
+        choices={
+          props.currentPath || form.location === "current" ? [EVERYWHERE, CURRENT, CUSTOM] : [EVERYWHERE, CUSTOM]
+        }
         value={form.location}
         onChange={(location) => set({ location })}
         className="gap-2"
@@ -85,8 +86,10 @@ export function SearchFilterForm(props: { initial: SearchParams; currentPath?: s
             onChange={(e) => set({ path: e.target.value })}
           />
         )}
+        <p id={`${id}-location-rule`} className="text-xs text-on-surface-variant">
+          Like the search box, a search looks everywhere in My Drive; a folder is searched with its subfolders.
+        </p>
       </ChoiceField>
-      <Checkbox label="Deep Search" checked={form.deepSearch} onChange={(e) => set({ deepSearch: e.target.checked })} />
       <FilterDateField {...fields} error={dateError} />
       <div className="flex justify-end gap-2">
         <Button variant="text" onClick={() => setForm(DEFAULT_SEARCH_FORM)}>

@@ -13,10 +13,13 @@ export interface SearchForm {
   category: SearchCategory[];
   query: string;
   searchType: "text" | "regex";
-  location: "current" | "custom";
-  /** Custom Path, used when location is custom. */
+  /**
+   * Where to look. One rule, as the header box: everything below where the search starts, so the whole drive
+   * ("everywhere", the default), or a folder with its subfolders (`deepSearch`).
+   */
+  location: "everywhere" | "current" | "custom";
+  /** Custom Path when location is custom; the folder a "current" search came from when it is no longer shown. */
   path: string;
-  deepSearch: boolean;
   /** Days back (7, 30, 90), CUSTOM_DATE, or undefined for any time. */
   modifiedDate?: number;
   fromDate: string;
@@ -27,9 +30,8 @@ export const DEFAULT_SEARCH_FORM: SearchForm = {
   category: [],
   query: "",
   searchType: "text",
-  location: "current",
+  location: "everywhere",
   path: "",
-  deepSearch: false,
   modifiedDate: undefined,
   fromDate: "",
   toDate: "",
@@ -60,7 +62,8 @@ export function daysBefore(today: Date, days: number): string {
 
 /**
  * Form -> search route params. `currentPath` is the folder shown when the popup was submitted, given only on a
- * my-drive route: the current-folder location means nothing elsewhere.
+ * my-drive route (elsewhere a "current" search keeps the folder it was made in). A folder is searched with its
+ * subfolders, as the header box searches everything below the drive's root.
  */
 export function formToSearchParams(form: SearchForm, opts: { currentPath?: string } = {}): SearchParams {
   const params: SearchParams = {};
@@ -73,11 +76,15 @@ export function formToSearchParams(form: SearchForm, opts: { currentPath?: strin
     if (path) {
       params.location = "custom";
       params.path = path;
+      params.deepSearch = true;
     }
-  } else if (opts.currentPath) {
-    params.path = opts.currentPath;
+  } else if (form.location === "current") {
+    const path = opts.currentPath ?? form.path;
+    if (path) {
+      params.path = path;
+      params.deepSearch = true;
+    }
   }
-  if (form.deepSearch) params.deepSearch = true;
   if (form.modifiedDate !== undefined) {
     if (form.modifiedDate === CUSTOM_DATE) {
       if (form.fromDate || form.toDate) params.modifiedDate = CUSTOM_DATE;
@@ -100,9 +107,8 @@ export function searchParamsToForm(params: SearchParams): SearchForm {
     category,
     query: params.query ?? "",
     searchType: params.searchType ?? "text",
-    location: custom ? "custom" : "current",
-    path: custom ? (params.path ?? "") : "",
-    deepSearch: params.deepSearch ?? false,
+    location: custom ? "custom" : params.path ? "current" : "everywhere",
+    path: params.path ?? "",
     modifiedDate: params.modifiedDate,
     fromDate: params.fromDate ?? "",
     toDate: params.toDate ?? "",

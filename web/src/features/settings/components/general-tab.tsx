@@ -1,5 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
+import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { useSettings } from "@/drive/settings/settings-store";
 import { toast } from "@/lib/toast";
 import { Button } from "@/ui/button";
@@ -13,9 +15,14 @@ import {
 } from "../lib/general-settings-schema";
 import { SettingsSection } from "./settings-section";
 
-/** Upload and display preferences, kept in this browser under 'settings'. */
+export const NO_ENCRYPTION_HINT =
+  "This server can't encrypt files: it has no encryption key (ENCRYPTION_KEY). Files are uploaded as they are.";
+
+/** Upload and display preferences, kept in this browser under 'settings'. Plain words; the technical term as help. */
 export function GeneralTab() {
   const settings = useSettings();
+  // Until the server answers, encryption is offered as Teldrive's client does; uploads check again before starting.
+  const canEncrypt = useQuery(capabilitiesQueryOptions()).data?.encryption !== false;
   const form = useForm<GeneralSettingsForm>({
     resolver: zodResolver(generalSettingsSchema),
     defaultValues: {
@@ -39,28 +46,53 @@ export function GeneralTab() {
     <SettingsSection title="General" description="Preferences for this browser.">
       <form onSubmit={save} className="grid gap-4 sm:grid-cols-2" noValidate>
         <TextField
-          label="Page size"
+          label="Items loaded at a time"
+          hint="Page size: how many files and folders each request lists."
           inputMode="numeric"
           error={errors.pageSize?.message}
           {...form.register("pageSize")}
         />
-        <Select label="Split file size" options={SPLIT_FILE_SIZE_OPTIONS} {...form.register("splitFileSize")} />
+        <Select
+          label="Upload big files in pieces of"
+          hint="Split file size: each stored part is at most this big."
+          options={SPLIT_FILE_SIZE_OPTIONS}
+          {...form.register("splitFileSize")}
+        />
         <TextField
-          label="Upload concurrency"
+          label="Pieces sent at once"
+          hint="Upload concurrency: more is faster on a fast connection."
           inputMode="numeric"
           error={errors.uploadConcurrency?.message}
           {...form.register("uploadConcurrency")}
         />
-        <Checkbox label="Encrypt files" className="sm:self-end sm:pb-2" {...form.register("encryptFiles")} />
+        {canEncrypt ? (
+          <Checkbox
+            label="Encrypt files"
+            hint="New uploads are stored encrypted on the server."
+            className="sm:self-end"
+            {...form.register("encryptFiles")}
+          />
+        ) : (
+          <Checkbox
+            label="Encrypt files"
+            hint={NO_ENCRYPTION_HINT}
+            className="sm:self-end"
+            checked={false}
+            disabled
+            readOnly
+          />
+        )}
         <TextField
-          label="Resizer Host"
+          label="Thumbnail service"
+          hint="Resizer host: an image resizer that draws thumbnails (optional)."
           type="url"
           placeholder="https://resizer.example.com"
           error={errors.resizerHost?.message}
           {...form.register("resizerHost")}
         />
         <TextField
-          label="Rclone Media Proxy"
+          label="Media streaming address"
+          hint="Rclone media proxy: plays videos and music through rclone serve http."
           type="url"
           placeholder="https://proxy.example.com"
           error={errors.rcloneProxy?.message}

@@ -20,7 +20,9 @@ export function InfoTab() {
         <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
           {versionRows(data).map((row) => (
             <div key={row.key} className="contents">
-              <dt className="font-medium text-on-surface-variant">{row.label}</dt>
+              <dt className="font-medium text-on-surface-variant" title={row.key}>
+                {row.label}
+              </dt>
               <dd className="break-all">
                 {row.href ? (
                   <a href={row.href} target="_blank" rel="noreferrer" className="text-primary underline">

@@ -15,8 +15,21 @@ export interface VersionRow {
   href?: string;
 }
 
-function capitalise(key: string): string {
-  return key.charAt(0).toUpperCase() + key.slice(1);
+/** Plain names of the keys servers send; the key itself stays as the row's help (issue 26: no raw keys). */
+const PLAIN_NAMES: Record<string, string> = {
+  version: "Version",
+  commitSHA: "Commit",
+  goVersion: "Built with Go",
+  os: "Operating system",
+  arch: "Processor type",
+};
+
+/** A key in words: a known one's plain name, else its camelCase split ("buildDate" -> "Build date"). */
+function plainName(key: string): string {
+  const known = PLAIN_NAMES[key];
+  if (known) return known;
+  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function text(value: unknown): string {
@@ -25,12 +38,12 @@ function text(value: unknown): string {
   return shown.trim() === "" ? NOT_AVAILABLE : shown;
 }
 
-/** The server's version answer as rows to show: keys capitalised, empty values "N/A". */
+/** The server's version answer as rows to show: keys in plain words, empty values "N/A". */
 export function versionRows(info: Record<string, unknown>, commitUrl = SOURCE_COMMIT_URL): VersionRow[] {
   const commit = typeof info.commitSHA === "string" ? info.commitSHA.trim() : "";
   return Object.entries(info).map(([key, value]) => ({
     key,
-    label: capitalise(key),
+    label: plainName(key),
     value: text(value),
     href: key === "version" && commit ? `${commitUrl}${commit.slice(0, 7)}` : undefined,
   }));

@@ -1,8 +1,7 @@
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from "recharts";
 import { formatSize } from "@/lib/format-size";
+import { categoryColor } from "../lib/category-colors";
 import type { CategoryRow } from "../lib/storage-summary";
-
-const COLORS = ["#3c5ba9", "#7b5ea7", "#2e7d6b", "#b5651d", "#a23b72", "#5f6b7a"];
 
 /** Share of space per category; hidden from assistive technology because the table beside it carries the same numbers. */
 export function CategoriesChart({ rows }: { rows: CategoryRow[] }) {
@@ -18,9 +17,11 @@ export function CategoriesChart({ rows }: { rows: CategoryRow[] }) {
             innerRadius="55%"
             outerRadius="90%"
             paddingAngle={2}
+            // The gaps between slices are the page's own surface, not white (which glared in dark).
+            stroke="var(--color-surface)"
           >
             {rows.map((row, i) => (
-              <Cell key={row.category} fill={COLORS[i % COLORS.length]} />
+              <Cell key={row.category} fill={categoryColor(i)} />
             ))}
           </Pie>
           <Tooltip

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { formatSize } from "@/lib/format-size";
+import { categoryColor } from "../lib/category-colors";
 import { type CategoryRow, totals } from "../lib/storage-summary";
 
 /** Categories with file counts and sizes; each opens its browse view. */
@@ -22,9 +23,16 @@ export function CategoriesTable({ rows }: { rows: CategoryRow[] }) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
+        {rows.map((row, i) => (
           <tr key={row.category} className="border-b border-outline-variant/50">
             <th scope="row" className="py-2 text-left font-normal">
+              {/* The key to the donut's colour; the name beside it says the same to a screen reader. */}
+              <span
+                aria-hidden
+                data-testid="category-key"
+                className="mr-2 inline-block size-3 rounded-full align-middle"
+                style={{ background: categoryColor(i) }}
+              />
               <Link
                 to="/$view"
                 params={{ view: "browse" }}

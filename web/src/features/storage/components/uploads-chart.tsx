@@ -13,6 +13,9 @@ export function UploadsChart({ bars }: { bars: UploadBar[] }) {
             <XAxis dataKey="label" tick={{ fontSize: 12, fill: "var(--color-on-surface-variant)" }} minTickGap={16} />
             <YAxis
               tickFormatter={(value: number) => formatSize(value)}
+              // Nothing uploaded yet: an axis up to 1 KB, not 0 to 4 bytes.
+              domain={[0, (dataMax: number) => Math.max(dataMax, 1024)]}
+              allowDecimals={false}
               tick={{ fontSize: 12, fill: "var(--color-on-surface-variant)" }}
               width={72}
             />

@@ -29,6 +29,10 @@ export interface UploadItem {
   error?: string;
   totalParts: number;
   partsDone: number;
+  /** The file's own modification time: with name and size, how a reloaded page finds it again to resume. */
+  lastModified: number;
+  /** It took the place of a file of the same name (the name-clash answer "Replace"). */
+  replaced?: boolean;
 }
 
 /** A name clash waiting for the user's answer. */
@@ -143,6 +147,7 @@ export class UploadQueue {
         name: file.name,
         folderPath,
         size: file.size,
+        lastModified: file.lastModified,
         loaded: 0,
         status: "queued",
         totalParts: 0,
@@ -187,7 +192,7 @@ export class UploadQueue {
     const item = this.item(key);
     if (!job || !item || (item.status !== "failed" && item.status !== "cancelled")) return;
     job.reset();
-    this.update(key, { status: "queued", error: undefined, loaded: 0, partsDone: 0 });
+    this.update(key, { status: "queued", error: undefined, loaded: 0, partsDone: 0, replaced: false });
     this.pump();
   }
 
@@ -301,6 +306,7 @@ export class UploadQueue {
       this.update(job.key, {
         name,
         status: "uploading",
+        replaced: job.replace,
         totalParts: parts.length,
         partsDone: job.stored.size,
         loaded: job.storedBytes,

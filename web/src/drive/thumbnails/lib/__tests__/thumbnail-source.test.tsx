@@ -1,7 +1,7 @@
 import { fireEvent, render, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FileIcon } from "@/drive/files/file-icon";
-import { toFileItem } from "@/drive/files/file-item";
+import { contentVersion, toFileItem } from "@/drive/files/file-item";
 import { serverThumbnail, serverThumbnailUrl } from "../thumbnail-source";
 
 const photo = {
@@ -15,18 +15,37 @@ const photo = {
 };
 
 describe("server thumbnails", () => {
-  it("asks for 360 and 720 wide pictures, versioned by the file's updatedAt", () => {
-    expect(serverThumbnailUrl(photo, 360)).toBe(`/api/thumbnails/${photo.id}?w=360&v=2026-11-20T10%3A00%3A00Z`);
-    expect(serverThumbnail(photo)).toEqual({
-      src: serverThumbnailUrl(photo, 360),
-      srcSet: `${serverThumbnailUrl(photo, 360)} 360w, ${serverThumbnailUrl(photo, 720)} 720w`,
+  it("asks for 360 and 720 wide pictures, versioned by the file's content", () => {
+    const file = { id: photo.id, version: contentVersion(photo) };
+    expect(serverThumbnailUrl(file, 360)).toBe(
+      `/api/thumbnails/${photo.id}?w=360&v=2026-11-20T10%3A00%3A00Z%7E1234%7E`,
+    );
+    expect(serverThumbnail(file)).toEqual({
+      src: serverThumbnailUrl(file, 360),
+      srcSet: `${serverThumbnailUrl(file, 360)} 360w, ${serverThumbnailUrl(file, 720)} 720w`,
     });
+  });
+
+  it("gives a picture replaced within the same second a new address", () => {
+    const opts = { origin: "https://drive.example", serverThumbnails: true };
+    const before = toFileItem(photo, opts).thumbnailUrl;
+    expect(toFileItem({ ...photo, size: 999 }, opts).thumbnailUrl).not.toBe(before);
+    expect(toFileItem({ ...photo, hash: "ab12" }, opts).thumbnailUrl).not.toBe(before);
+  });
+
+  it("are asked for every picture type the server renders: AVIF and TIFF too", () => {
+    const opts = { origin: "https://drive.example", serverThumbnails: true };
+    for (const name of ["a.avif", "b.tif", "c.TIFF", "d.jpeg", "e.webp"]) {
+      const item = toFileItem({ ...photo, name }, opts);
+      expect(item.previewType, name).toBe("image");
+      expect(item.thumbnailUrl, name).toMatch(/^\/api\/thumbnails\//);
+    }
   });
 
   it("are used for images when the server has them, and a resizer host still comes first", () => {
     const origin = "https://drive.example";
     const own = toFileItem(photo, { origin, serverThumbnails: true });
-    expect(own.thumbnailUrl).toBe(serverThumbnailUrl(photo, 360));
+    expect(own.thumbnailUrl).toBe(serverThumbnailUrl({ id: photo.id, version: contentVersion(photo) }, 360));
     expect(own.thumbnailSrcSet).toContain("720w");
 
     const resized = toFileItem(photo, { origin, serverThumbnails: true, resizerHost: "https://resize.example" });

@@ -1,44 +1,46 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { extensionOf } from "@/drive/files/file-item";
-import { Button } from "@/ui/button";
+import { ExternalPlayerMenu } from "../player/external-player-menu";
+import { MediaPlayer } from "../player/media-player";
 import { ViewerMessage } from "../viewer-message";
 import type { ViewerProps } from "./viewer-props";
 
 /** Containers browsers do not play; offered as download or for an external player straight away. */
 const UNPLAYABLE = new Set(["avi", "wmv", "flv"]);
 
-/** The native player; m3u8 through hls.js where the browser has no HLS of its own. */
-export default function VideoViewer({ item, src, onDownload }: ViewerProps) {
-  const ref = useRef<HTMLVideoElement>(null);
+/** The player (components/player); m3u8 through hls.js where the browser has no HLS of its own. */
+export default function VideoViewer({ item, src, source, siblings, onDownload, onNext, onPrevious }: ViewerProps) {
   const ext = extensionOf(item.name);
   const [failed, setFailed] = useState(UNPLAYABLE.has(ext));
 
-  useEffect(() => {
-    setFailed(UNPLAYABLE.has(ext));
-    const video = ref.current;
-    if (!video || ext !== "m3u8") return;
-    // Browsers with HLS of their own (Safari, recent Chromium) play the playlist directly.
-    if (video.canPlayType("application/vnd.apple.mpegurl")) {
-      video.src = src;
-      return;
-    }
-    let destroy: (() => void) | undefined;
-    let cancelled = false;
-    import("hls.js").then(({ default: Hls }) => {
-      if (cancelled) return;
-      if (!Hls.isSupported()) {
-        setFailed(true);
-        return;
+  useEffect(() => setFailed(UNPLAYABLE.has(ext)), [ext]);
+
+  const attach = useMemo(() => {
+    if (ext !== "m3u8") return undefined;
+    return (video: HTMLMediaElement) => {
+      // Browsers with HLS of their own (Safari, recent Chromium) play the playlist directly.
+      if (video.canPlayType("application/vnd.apple.mpegurl")) {
+        video.src = src;
+        return undefined;
       }
-      const hls = new Hls();
-      hls.on(Hls.Events.ERROR, (_event, data) => data.fatal && setFailed(true));
-      hls.loadSource(src);
-      hls.attachMedia(video);
-      destroy = () => hls.destroy();
-    });
-    return () => {
-      cancelled = true;
-      destroy?.();
+      let destroy: (() => void) | undefined;
+      let cancelled = false;
+      import("hls.js").then(({ default: Hls }) => {
+        if (cancelled) return;
+        if (!Hls.isSupported()) {
+          setFailed(true);
+          return;
+        }
+        const hls = new Hls();
+        hls.on(Hls.Events.ERROR, (_event, data) => data.fatal && setFailed(true));
+        hls.loadSource(src);
+        hls.attachMedia(video);
+        destroy = () => hls.destroy();
+      });
+      return () => {
+        cancelled = true;
+        destroy?.();
+      };
     };
   }, [src, ext]);
 
@@ -47,35 +49,24 @@ export default function VideoViewer({ item, src, onDownload }: ViewerProps) {
     return (
       <ViewerMessage
         onDownload={onDownload}
-        extra={
-          <>
-            <Button variant="outlined" onClick={() => navigator.clipboard.writeText(absolute)}>
-              Copy stream URL
-            </Button>
-            <a
-              className="inline-flex h-10 items-center rounded-full px-5 text-sm font-medium text-primary hover:bg-primary/10"
-              href={`vlc://${absolute}`}
-            >
-              Open in external player
-            </a>
-          </>
-        }
+        extra={!src.startsWith("blob:") && <ExternalPlayerMenu url={absolute} kind="video" />}
       >
         Your browser can't play this video.
       </ViewerMessage>
     );
   }
   return (
-    // biome-ignore lint/a11y/useMediaCaption: user files come without caption tracks
-    <video
-      ref={ref}
+    <MediaPlayer
       key={src}
-      src={ext === "m3u8" ? undefined : src}
-      controls
-      autoPlay
-      className="h-full w-full bg-black object-contain"
+      kind="video"
+      item={item}
+      src={src}
+      source={source}
+      siblings={siblings}
+      attach={attach}
       onError={() => setFailed(true)}
-      aria-label={item.name}
+      onNext={onNext}
+      onPrevious={onPrevious}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { FileItem } from "@/drive/files/file-item";
+import type { PreviewSource } from "../../lib/preview-source";
 
 export interface ViewerProps {
   item: FileItem;
@@ -6,6 +7,13 @@ export interface ViewerProps {
   src: string;
   /** Triggers a download of the file. */
   onDownload: () => void;
-  /** Audio: the track ended (the modal moves on to the next file, like a playlist). */
-  onEnded?: () => void;
+  /** Where the file came from: viewers that read other files of the folder (subtitles) use it. */
+  source?: PreviewSource;
+  /** The folder's items, in display order (subtitle files beside a video). */
+  siblings?: readonly FileItem[];
+  /** The next/previous file of the same kind in the folder (audio and video play on; shift+N/P). */
+  onNext?: () => void;
+  onPrevious?: () => void;
+  /** URLs to fetch ahead (the next and previous picture). */
+  preload?: readonly string[];
 }

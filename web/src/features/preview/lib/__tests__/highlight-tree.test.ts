@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { highlightTree } from "../highlight-tree";
+import { highlightTree, splitLines } from "../highlight-tree";
 
 describe("highlightTree", () => {
   it("keeps text and classes only", () => {
@@ -11,6 +11,17 @@ describe("highlightTree", () => {
   it("nests spans", () => {
     expect(highlightTree('<span class="a"><span class="b">x</span>y</span>')).toEqual([
       { className: "a", children: [{ className: "b", children: ["x"] }, "y"] },
+    ]);
+  });
+});
+
+describe("splitLines", () => {
+  it("splits text and spans at newlines, repeating a span on each of its lines", () => {
+    expect(splitLines(["a\nb", { className: "c", children: ["x\ny"] }, "\n"])).toEqual([
+      ["a"],
+      ["b", { className: "c", children: ["x"] }],
+      [{ className: "c", children: ["y"] }],
+      [],
     ]);
   });
 });

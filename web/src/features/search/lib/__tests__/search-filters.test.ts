@@ -47,22 +47,33 @@ describe("formToSearchParams", () => {
         query: "  cat  pics ",
         searchType: "regex",
         category: ["image", "video"],
-        deepSearch: true,
         modifiedDate: 30,
       }),
-    ).toEqual({ query: "cat pics", searchType: "regex", category: "image,video", deepSearch: true, modifiedDate: 30 });
+    ).toEqual({ query: "cat pics", searchType: "regex", category: "image,video", modifiedDate: 30 });
   });
-  it("applies the current folder only when given one (a my-drive route)", () => {
+  it("searches everywhere by default, as the header box does, even from a folder", () => {
     expect(formToSearchParams({ ...DEFAULT_SEARCH_FORM, query: "a" }, { currentPath: "/Docs" })).toEqual({
       query: "a",
-      path: "/Docs",
     });
-    expect(formToSearchParams({ ...DEFAULT_SEARCH_FORM, query: "a" })).toEqual({ query: "a" });
+  });
+  it("searches the current folder with its subfolders", () => {
+    const current = { ...DEFAULT_SEARCH_FORM, query: "a", location: "current" as const };
+    expect(formToSearchParams(current, { currentPath: "/Docs" })).toEqual({
+      query: "a",
+      path: "/Docs",
+      deepSearch: true,
+    });
+    // Refined on the results page, the search keeps the folder it was made in.
+    expect(formToSearchParams(searchParamsToForm({ query: "a", path: "/Docs", deepSearch: true }))).toEqual({
+      query: "a",
+      path: "/Docs",
+      deepSearch: true,
+    });
   });
   it("uses the custom path when location is custom", () => {
     expect(
       formToSearchParams({ ...DEFAULT_SEARCH_FORM, location: "custom", path: " /Work " }, { currentPath: "/Docs" }),
-    ).toEqual({ location: "custom", path: "/Work" });
+    ).toEqual({ location: "custom", path: "/Work", deepSearch: true });
     expect(formToSearchParams({ ...DEFAULT_SEARCH_FORM, location: "custom", path: "" })).toEqual({});
   });
   it("keeps custom dates", () => {

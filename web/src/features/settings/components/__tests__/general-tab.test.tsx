@@ -1,16 +1,20 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
+import { type Capabilities, capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
 import { DEFAULT_SETTINGS, useSettings } from "@/drive/settings/settings-store";
 import { ToastOutlet } from "@/ui/toast-outlet";
 import { GeneralTab } from "../general-tab";
 
-function renderTab() {
+function renderTab(capabilities: Capabilities = { ...TELDRIVE_1_8, encryption: true, ownServer: true }) {
+  const client = new QueryClient();
+  client.setQueryData(capabilitiesQueryOptions().queryKey, capabilities);
   render(
-    <>
+    <QueryClientProvider client={client}>
       <GeneralTab />
       <ToastOutlet />
-    </>,
+    </QueryClientProvider>,
   );
 }
 
@@ -22,32 +26,32 @@ describe("GeneralTab", () => {
 
   it("shows the spec's defaults", () => {
     renderTab();
-    expect(screen.getByLabelText("Page size")).toHaveValue("500");
-    expect(screen.getByLabelText("Split file size")).toHaveDisplayValue("500MB");
-    expect(screen.getByLabelText("Upload concurrency")).toHaveValue("4");
+    expect(screen.getByLabelText("Items loaded at a time")).toHaveValue("500");
+    expect(screen.getByLabelText("Upload big files in pieces of")).toHaveDisplayValue("500MB");
+    expect(screen.getByLabelText("Pieces sent at once")).toHaveValue("4");
     expect(screen.getByLabelText("Encrypt files")).not.toBeChecked();
-    expect(screen.getByLabelText("Resizer Host")).toHaveValue("");
-    expect(screen.getByLabelText("Rclone Media Proxy")).toHaveValue("");
+    expect(screen.getByLabelText("Thumbnail service")).toHaveValue("");
+    expect(screen.getByLabelText("Media streaming address")).toHaveValue("");
   });
 
   it("refuses a host that is not a URL and keeps the stored settings", async () => {
     const user = userEvent.setup();
     renderTab();
-    await user.type(screen.getByLabelText("Resizer Host"), "not a host");
+    await user.type(screen.getByLabelText("Thumbnail service"), "not a host");
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Must be a valid Host")).toBeInTheDocument();
-    expect(screen.getByLabelText("Resizer Host")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Thumbnail service")).toHaveAttribute("aria-invalid", "true");
     expect(useSettings.getState().resizerHost).toBe("");
   });
 
   it("saves valid values under 'settings' with the split size as bytes", async () => {
     const user = userEvent.setup();
     renderTab();
-    await user.clear(screen.getByLabelText("Page size"));
-    await user.type(screen.getByLabelText("Page size"), "100");
-    await user.selectOptions(screen.getByLabelText("Split file size"), "1GB");
+    await user.clear(screen.getByLabelText("Items loaded at a time"));
+    await user.type(screen.getByLabelText("Items loaded at a time"), "100");
+    await user.selectOptions(screen.getByLabelText("Upload big files in pieces of"), "1GB");
     await user.click(screen.getByLabelText("Encrypt files"));
-    await user.type(screen.getByLabelText("Rclone Media Proxy"), "http://127.0.0.1:8081");
+    await user.type(screen.getByLabelText("Media streaming address"), "http://127.0.0.1:8081");
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Settings saved")).toBeInTheDocument();
     const stored = JSON.parse(localStorage.getItem("settings") ?? "{}").state;
@@ -57,5 +61,23 @@ describe("GeneralTab", () => {
       encryptFiles: true,
       rcloneProxy: "http://127.0.0.1:8081",
     });
+  });
+
+  it("says at the switch that this server cannot encrypt, and offers no switch that would break uploads", () => {
+    useSettings.setState({ encryptFiles: true });
+    renderTab({ ...TELDRIVE_1_8, encryption: false, ownServer: true });
+    const encrypt = screen.getByLabelText("Encrypt files");
+    expect(encrypt).toBeDisabled();
+    expect(encrypt).not.toBeChecked();
+    expect(encrypt).toHaveAccessibleDescription(/can't encrypt files/);
+  });
+
+  it("names settings in plain words, with the technical term as help", () => {
+    renderTab();
+    expect(screen.getByLabelText("Upload big files in pieces of")).toHaveAccessibleDescription(/^Split file size/);
+    expect(screen.getByLabelText("Pieces sent at once")).toHaveAccessibleDescription(/^Upload concurrency/);
+    expect(screen.getByLabelText("Items loaded at a time")).toHaveAccessibleDescription(/^Page size/);
+    expect(screen.getByLabelText("Thumbnail service")).toHaveAccessibleDescription(/^Resizer host/);
+    expect(screen.getByLabelText("Media streaming address")).toHaveAccessibleDescription(/^Rclone media proxy/);
   });
 });

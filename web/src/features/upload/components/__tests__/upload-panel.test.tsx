@@ -13,6 +13,7 @@ const item = (over: Partial<UploadItem>): UploadItem => ({
   loaded: 0,
   status: "queued",
   totalParts: 1,
+  lastModified: 0,
   partsDone: 0,
   ...over,
 });
