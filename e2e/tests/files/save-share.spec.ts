@@ -11,7 +11,7 @@ test("a signed-in visitor saves a protected folder share into their drive; an an
   await api.uploadFile("/Album", "cover.txt", "the cover", { mimeType: "text/plain" });
   await api.uploadFile("/Album/raw", "take1.txt", "first take", { mimeType: "text/plain" });
   const album = await findFile(api, "/", "Album");
-  const shareId = await api.share(album.id, "lens cap");
+  const shareId = await api.share(album.id ?? "", "lens cap");
 
   const guest = await visitor(browser, baseURL);
   await guest.goto(`/share/${shareId}`);
