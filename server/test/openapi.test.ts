@@ -434,6 +434,20 @@ describe("playback positions", () => {
   });
 });
 
+describe("stars", () => {
+  it("stars the caller's item, lists it, and takes the star off; someone else's item is 404", async () => {
+    const created = await call("POST", "/files", { body: { name: "Starred folder", type: "folder", path: "/" } });
+    const id = { params: { id: (created.json() as { id: string }).id } };
+    expect((await call("PUT", "/stars/{id}", id)).statusCode).toBe(204);
+    expect((await call("PUT", "/stars/{id}", { ...id, cookie: other.cookie })).statusCode).toBe(404);
+    const listed = await call("GET", "/stars");
+    expect((listed.json() as { items: { name: string }[] }).items.map((f) => f.name)).toContain("Starred folder");
+    expect((await call("GET", "/stars", { cookie: null })).statusCode).toBe(401);
+    expect((await call("DELETE", "/stars/{id}", id)).statusCode).toBe(204);
+    expect((await call("DELETE", "/stars/{id}", { ...id, cookie: other.cookie })).statusCode).toBe(404);
+  });
+});
+
 it("covered every operation of the document except the websocket", () => {
   const all = Object.entries(contract.doc.paths).flatMap(([p, item]) =>
     Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
