@@ -310,6 +310,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shares/{id}/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a share into the caller's drive (our addition; capability saveShares) */
+        post: operations["Shares_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shares/{id}/unlock": {
         parameters: {
             query?: never;
@@ -1476,6 +1493,21 @@ export interface components {
             playback: boolean;
             /** @description `GET /thumbnails/{id}` also renders a poster frame of videos (a frame 3 s in, the first for shorter clips, from the first 64 MiB of the file), where the server has ffmpeg. Without it clients draw posters themselves. */
             videoPosters: boolean;
+            /** @description `POST /shares/{id}/save` (signed in): copies a public share, or items inside a shared folder (`ids`), into the caller's drive under `destination` (a folder path, default `/`); clashing names get a free "name (n)"; big folders finish as a background job. Teldrive has none; absent: false. */
+            saveShares?: boolean;
+        };
+        ShareSave: {
+            /** @description Folder path in the caller's drive, made when missing; default `/` */
+            destination?: string;
+            /** @description Items inside a shared folder to save instead of the whole share */
+            ids?: string[];
+        };
+        ShareSaved: {
+            destination: {
+                id: string;
+                path: string;
+            };
+            items: components["schemas"]["File"][];
         };
         /** @description One of the caller's shares (our addition) */
         ShareListItem: {
@@ -3000,6 +3032,80 @@ export interface operations {
             };
             /** @description Range not satisfiable */
             416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Shares_save: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Basic` with the share's password, for a protected share without the unlock cookie */
+                Authorization?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ShareSave"];
+            };
+        };
+        responses: {
+            /** @description Saved; a big folder finishes in the background */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareSaved"];
+                };
+            };
+            /** @description Invalid parameters or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session, or the share's password is missing or wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or expired share, a share in the trash, or an id not inside the share */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong passwords, or too many big copies of the caller running */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

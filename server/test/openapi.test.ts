@@ -322,6 +322,15 @@ describe("files, uploads, content and shares", () => {
       headers: { authorization: auth },
     });
     expect(listing.statusCode).toBe(200);
+    const saved = await call("POST", "/shares/{id}/save", {
+      params: { id: shareId },
+      body: { destination: "/Saved" },
+      headers: { authorization: auth },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(
+      (await call("POST", "/shares/{id}/save", { params: { id: shareId }, body: {}, cookie: null })).statusCode,
+    ).toBe(401);
     const shared = listing.json<{ items: { id: string; name: string }[] }>().items.find((f) => f.name === "b.bin");
     if (!shared) throw new Error("shared file not listed");
     const content = await call("GET", "/shares/{id}/files/{fileId}/{name}", {

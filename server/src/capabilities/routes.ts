@@ -29,6 +29,7 @@ export function capabilitiesOf(config: Pick<Config, "encryptionKey" | "webdav">)
     playback: true,
     // True where ffmpeg runs (capabilityRoutes asks at start).
     videoPosters: false,
+    saveShares: true,
   };
 }
 

@@ -37,13 +37,20 @@ interface Copied {
   name: string;
 }
 
+/** Whose rows are copied, and for whom: the same user, or a share's owner and the user saving it. */
+interface CopyUsers {
+  source: number;
+  target: number;
+}
+
 /**
- * Inserts copies of the user's active rows `rows.oldId` (each under `parent`, named `name`), except files whose
- * parts are gone; the parts they reference stay locked until the transaction ends. Returns what it inserted.
+ * Inserts copies of the source user's active rows `rows.oldId` (each under `parent`, named `name`) for the target
+ * user, except files whose parts are gone; the parts they reference stay locked until the transaction ends.
+ * Returns what it inserted.
  */
 async function insertCopies(
   q: Queryable,
-  userId: number,
+  users: CopyUsers,
   updatedAt: Date | string,
   rows: Copied[],
 ): Promise<{ id: string; type: string }[]> {
@@ -62,7 +69,7 @@ async function insertCopies(
   const inserted = await q.query<{ id: string; type: string }>(
     `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
        channel_id, hash, updated_at)
-     SELECT v.new_id, v.name, v.name_key, f.type, f.mime_type, f.size, f.category, f.encrypted, f.user_id, v.parent,
+     SELECT v.new_id, v.name, v.name_key, f.type, f.mime_type, f.size, f.category, f.encrypted, $9::bigint, v.parent,
        f.parts, f.channel_id, f.hash, $7
      FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[]) AS v(old_id, new_id, parent, name, name_key)
      JOIN files f ON f.id = v.old_id AND f.user_id = $6 AND f.status = 'active'
@@ -76,9 +83,10 @@ async function insertCopies(
       rows.map((r) => r.parent),
       rows.map((r) => r.name),
       rows.map((r) => nameSortKey(r.name)),
-      userId,
+      users.source,
       updatedAt,
       parts.map((p) => p.id),
+      users.target,
     ],
   );
   await q.query("SELECT set_config('drive.event_op', '', true)");
@@ -86,8 +94,10 @@ async function insertCopies(
 }
 
 /**
- * Copies `source` (the user's, locked shared by the caller) into the folder `dest` as `name`; every copied row gets
- * `updatedAt`. Answers with the copy's top row once it and the first batch below it are written; the rest is a job.
+ * Copies `source` (locked shared by the caller) into the user's folder `dest` as `name`; every copied row gets
+ * `updatedAt`. The source is the user's own, or (saving a share) its owner's: the steps then copy the owner's rows
+ * below it, never anything outside it. Answers with the copy's top row once it and the first batch below it are
+ * written; the rest is a job.
  */
 export async function copyTree(
   q: Queryable,
@@ -95,7 +105,8 @@ export async function copyTree(
   config: Pick<Config, "deleteBatchRows" | "bulkJobsPerUser" | "bulkMaxRows">,
 ): Promise<FileRow> {
   const topId = uuidv7();
-  const copied = await insertCopies(q, opts.userId, opts.updatedAt, [
+  const users = { source: opts.source.user_id, target: opts.userId };
+  const copied = await insertCopies(q, users, opts.updatedAt, [
     { oldId: opts.source.id, newId: topId, parent: opts.dest, name: opts.name },
   ]);
   if (copied.length === 0) throw conflict("the source changed while it was copied; try again");
@@ -196,8 +207,8 @@ async function copyStep(q: Queryable, { copy }: CopyPayload, limit: number): Pro
     const take = Math.min(limit - seen, run.rows_left - written);
     // Folders first, as a listing shows them, so the copy's folders appear before their files.
     const type = folder.after_type === "file" ? "file" : "folder";
-    const children = await q.query<{ id: string; type: string; name: string; name_key: string }>(
-      `SELECT id, type, name, name_key FROM files
+    const children = await q.query<{ id: string; type: string; name: string; name_key: string; user_id: number }>(
+      `SELECT id, type, name, name_key, user_id FROM files
        WHERE parent_id = $1 AND status = 'active' AND type = $2 AND (name_key, id) > ($3::text, $4::uuid)
        ORDER BY name_key, id LIMIT $5`,
       [folder.source_id, type, folder.after_key, folder.after_id, take],
@@ -216,7 +227,16 @@ async function copyStep(q: Queryable, { copy }: CopyPayload, limit: number): Pro
       parent: folder.target_id,
       name: newNames.get(c.name) ?? c.name,
     }));
-    const inserted = await insertCopies(q, run.user_id, run.updated_at, rows);
+    // The rows below a folder are its owner's: the user's, or a saved share's owner's.
+    const inserted =
+      children.length === 0
+        ? []
+        : await insertCopies(
+            q,
+            { source: children[0]?.user_id ?? run.user_id, target: run.user_id },
+            run.updated_at,
+            rows,
+          );
     const oldOf = new Map(rows.map((r) => [r.newId, r.oldId]));
     const subfolders = inserted.filter((r) => r.type === "folder" && folder.depth < MAX_DEPTH);
     if (subfolders.length > 0)

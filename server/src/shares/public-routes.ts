@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { requireSignIn } from "../auth/private-routes.js";
 import { isDownload } from "../content/routes.js";
 import { CONTENT_COLUMNS, type ContentFile, sendFile } from "../content/send-file.js";
 import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
+import { checkItemCount } from "../files/bulk-write.js";
+import type { FileRow } from "../files/file-row.js";
+import { makeDirs } from "../files/folders.js";
+import { freeNames, nameKey, takenNames } from "../files/free-names.js";
 import {
   CursorError,
   findCursorPage,
@@ -13,7 +18,8 @@ import {
   toFileOut,
   withNextCursor,
 } from "../files/index.js";
-import { MAX_DEPTH } from "../files/tree.js";
+import { MAX_DEPTH, pathSegments } from "../files/tree.js";
+import { copyTree } from "../files/tree-copy.js";
 import { Budget, requesterOf } from "../http/budget.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
@@ -47,6 +53,10 @@ const listQuery = z.object({
   cursor: z.string().max(16_384).optional(),
 });
 const streamQuery = z.object({ download: z.string().optional() });
+const saveBody = z.object({
+  destination: z.string().max(4096).optional(),
+  ids: z.array(z.string().max(64)).min(1).optional(),
+});
 
 /**
  * A live share with its file's name and type; 404 when unknown, expired, or its file is gone or lies in a deleted
@@ -111,7 +121,7 @@ async function insideShare(db: Queryable, share: ShareRow, fileId: string): Prom
  * Shares opened by id, by anyone (public): what a share is, unlocking one with its password, its listing and its
  * files' content. The owner's side is owner-routes.ts.
  */
-export async function publicShareRoutes(app: FastifyInstance, { db, blobs, config }: Deps) {
+export async function publicShareRoutes(app: FastifyInstance, { db, blobs, config, jobs }: Deps) {
   // Teldrive 1.8 has neither the share_token cookie nor the /content URL (API-B).
   const apiB = config.compat !== "teldrive-1.8";
   const guard = new ShareGuard(db);
@@ -256,5 +266,59 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs, confi
       method: ["GET", "HEAD"],
       url: "/shares/:id/files/:fileId/content",
       handler: sendShared({ basicPrompt: false }),
+    });
+
+  // "Save to my drive": a signed-in visitor copies the share (or items inside a shared folder) into their own drive,
+  // after the same checks as every other read of the share. Teldrive 1.8 has no such call.
+  if (apiB)
+    await app.register(async (signedIn) => {
+      requireSignIn(signedIn, { db, limits: config.signInLimits, apiB });
+      signedIn.post("/shares/:id/save", async (req, reply) => {
+        const share = await authorizedShare(req, reply, { basicPrompt: false });
+        const body = saveBody.parse(req.body ?? {});
+        const ids = [...new Set(body.ids ?? [share.file_id])];
+        checkItemCount(ids);
+        for (const id of ids)
+          if (!UUID.test(id) || !(await insideShare(db, share, id))) throw notFound("file not found");
+        const userId = req.user.userId;
+        const updatedAt = new Date().toISOString();
+        const saved = await db.tx(async (q) => {
+          const sources = await q.query<FileRow>(
+            "SELECT * FROM files WHERE id = ANY($1::uuid[]) AND user_id = $2 AND status = 'active' ORDER BY id FOR SHARE",
+            [ids, share.user_id],
+          );
+          if (sources.length !== ids.length) throw notFound("file not found");
+          const dest = await makeDirs(q, userId, body.destination ?? "/");
+          // Names already taken in the destination get the first free "name (n)", as a copy job's rows do.
+          const wishes = sources.map((s) => ({ folder: dest.id, name: s.name }));
+          const taken = await takenNames(q, userId, wishes);
+          const claimed = new Set(
+            wishes.filter((w) => !taken.has(nameKey(w.folder, w.name))).map((w) => nameKey(w.folder, w.name)),
+          );
+          const clashing = wishes.filter((w) => taken.has(nameKey(w.folder, w.name)));
+          const renamed = await freeNames(q, userId, clashing, claimed);
+          const names = new Map(clashing.map((w, i) => [w.name, renamed[i] as string]));
+          // One request writes about one batch of rows in all; what a folder has beyond its share goes to a job.
+          const perItem = {
+            ...config,
+            deleteBatchRows: Math.max(2, Math.floor(config.deleteBatchRows / sources.length)),
+          };
+          const tops: FileRow[] = [];
+          for (const source of sources)
+            tops.push(
+              await copyTree(
+                q,
+                { source, dest: dest.id, name: names.get(source.name) ?? source.name, updatedAt, userId },
+                perItem,
+              ),
+            );
+          return { dest, tops };
+        });
+        jobs.kick();
+        return {
+          destination: { id: saved.dest.id, path: `/${pathSegments(body.destination ?? "/").join("/")}` },
+          items: saved.tops.map(toFileOut),
+        };
+      });
     });
 }

@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useMemo, useState } from "react";
 import { Header } from "@/app/shell/components/header";
 import { ApiError } from "@/drive/api/api-client";
+import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { errorText } from "@/drive/errors/error-message";
 import { type FileItem, toFileItem } from "@/drive/files/file-item";
 import { joinPath } from "@/drive/files/folder-path";
@@ -16,6 +17,7 @@ import { ShareBreadcrumbs } from "@/features/share/components/share-breadcrumbs"
 import { ShareError } from "@/features/share/components/share-error";
 import { ShareFileTable, type ShareSort } from "@/features/share/components/share-file-table";
 import { ShareGone } from "@/features/share/components/share-gone";
+import { ShareSaveButton } from "@/features/share/components/share-save-button";
 import { ShareUnlockForm } from "@/features/share/components/share-unlock-form";
 import { shareAuthorization, shareContentUrl, sharePasswords } from "@/features/share/lib/share-auth";
 import { usePageTitle } from "@/lib/document-title";
@@ -29,6 +31,7 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
 export function SharePage({ shareId, path }: { shareId: string; path: string }) {
   const navigate = useNavigate();
   const session = useQuery(sessionQueryOptions());
+  const capabilities = useQuery({ ...capabilitiesQueryOptions(), enabled: Boolean(session.data) });
   const info = useQuery({ ...shareInfoQueryOptions(shareId), retry: false });
   usePageTitle(info.data?.name || "Shared with you");
   const [password, setPassword] = useState(() => sharePasswords.get(shareId));
@@ -80,7 +83,12 @@ export function SharePage({ shareId, path }: { shareId: string; path: string }) 
   else
     body = (
       <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 p-4">
-        <ShareBreadcrumbs name={info.data.name} path={path} onNavigate={goTo} />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <ShareBreadcrumbs name={info.data.name} path={path} onNavigate={goTo} />
+          {session.data && capabilities.data?.saveShares && files.isSuccess && (
+            <ShareSaveButton shareId={shareId} password={password} />
+          )}
+        </div>
         {files.isPending && <Spinner label="Loading files" />}
         {files.isError && (isGone(files.error) ? <ShareGone /> : <ShareError message={errorText(files.error)} />)}
         {files.isSuccess && items.length === 0 && <p className="text-on-surface-variant">No items.</p>}

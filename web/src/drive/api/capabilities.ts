@@ -25,6 +25,7 @@ export const TELDRIVE_1_8: Capabilities = {
   webdav: false,
   playback: false,
   videoPosters: false,
+  saveShares: false,
 };
 
 /**
