@@ -120,6 +120,23 @@ async function trashed(): Promise<string> {
   return id;
 }
 
+/** An empty video file (enough for a playback position). */
+const clip = () =>
+  api<{ id: string }>("POST", "/files", {
+    name: `${unique("clip")}.mp4`,
+    type: "file",
+    path: "/",
+    mimeType: "video/mp4",
+    size: 0,
+  });
+
+/** A video with a position kept; its id. */
+async function watched(): Promise<string> {
+  const { id } = await clip();
+  await api("PUT", `/playback/${id}`, { position: 12, duration: 60 });
+  return id;
+}
+
 async function channel(): Promise<number> {
   const name = unique("channel");
   await api("POST", "/users/channels", { channelName: name });
@@ -264,6 +281,35 @@ const operations: Operation[] = [
       body: { password: "open sesame" },
       cookie: null,
     }),
+  },
+  // Ours only (capability `jobs`): running a finished import again; one that does not exist is 404.
+  { op: "POST /jobs/{id}/retry", status: 404, prepare: async () => ({ params: { id: "999999" } }) },
+  // Ours only (capability `stars`).
+  { op: "GET /stars", status: 200 },
+  { op: "PUT /stars/{id}", status: 204, prepare: async () => ({ params: { id: (await folder()).id }, body: {} }) },
+  {
+    op: "DELETE /stars/{id}",
+    status: 204,
+    prepare: async () => {
+      const { id } = await folder();
+      await api("PUT", `/stars/${id}`, {});
+      return { params: { id } };
+    },
+  },
+  // Ours only (capability `playback`).
+  { op: "GET /playback", status: 200 },
+  { op: "GET /playback/{id}", status: 200, prepare: async () => ({ params: { id: await watched() } }) },
+  {
+    op: "PUT /playback/{id}",
+    status: 204,
+    prepare: async () => ({ params: { id: (await clip()).id }, body: { position: 5, duration: 60 } }),
+  },
+  { op: "DELETE /playback/{id}", status: 204, prepare: async () => ({ params: { id: await watched() } }) },
+  // Ours only (capability `saveShares`): a signed-in visitor saves a share into their drive.
+  {
+    op: "POST /shares/{id}/save",
+    status: 200,
+    prepare: async () => ({ params: { id: await share((await file()).id) }, body: {} }),
   },
   // Ours only (capability `thumbnails`).
   {
