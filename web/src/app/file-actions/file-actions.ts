@@ -4,7 +4,6 @@ import { type FileItem, fileContentUrl } from "@/drive/files/file-item";
 import { folderName } from "@/drive/files/folder-path";
 import { folderByPathQueryOptions } from "@/drive/files/get-folder-by-path";
 import { sessionQueryOptions } from "@/drive/session/session";
-import { publicLinkOf } from "@/drive/shares/public-link";
 import { triggerDownload } from "@/features/preview/lib/download";
 import { fromDataTransfer, fromPickedFiles } from "@/features/upload/lib/collect-files";
 import { pickFiles } from "@/features/upload/lib/pick-files";
@@ -117,7 +116,8 @@ export const createFileActions = (page: () => PageAddress): FileCommands => ({
     const { origin } = page();
     // A file shared by a public link gets that link: it is the one meant for others. Otherwise the private link,
     // which carries the session hash (what external players need) and so opens the file only as this user.
-    publicLinkOf(item.id, origin)
+    import("@/drive/shares/public-link")
+      .then((m) => m.publicLinkOf(item.id, origin))
       .catch(() => undefined)
       .then(async (shared) => {
         await navigator.clipboard.writeText(shared ?? (await contentUrl(item, { origin })));

@@ -1,9 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { useApiGeneration } from "@/drive/api/generation";
-import { connectLiveEvents } from "./live-events";
-import { RemoteUploads } from "./remote-uploads";
+
+const RemoteUploads = lazy(() => import("./remote-uploads").then((m) => ({ default: m.RemoteUploads })));
+
+/**
+ * Live updates are not needed to show the first page: the stream and its code start once the page has settled, and
+ * what changed meanwhile is read again then.
+ */
+const SETTLE_MS = 3000;
 
 /**
  * Keeps the tab live where the server has an event stream: ours says so in /capabilities (`events`), Teldrive main
@@ -13,7 +19,30 @@ export function LiveEventsSlot() {
   const queryClient = useQueryClient();
   const caps = useQuery(capabilitiesQueryOptions()).data;
   const generation = useApiGeneration();
-  const enabled = caps !== undefined && (caps.events === true || generation === "B");
-  useEffect(() => (enabled ? connectLiveEvents(queryClient) : undefined), [enabled, queryClient]);
-  return enabled ? <RemoteUploads /> : null;
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const enabled = settled && caps !== undefined && (caps.events === true || generation === "B");
+  useEffect(() => {
+    if (!enabled) return;
+    let disconnect: (() => void) | undefined;
+    let stopped = false;
+    void import("./live-events").then((m) => {
+      if (stopped) return;
+      disconnect = m.connectLiveEvents(queryClient);
+      // What changed between the first page and the stream's start: read again what is shown.
+      void queryClient.invalidateQueries({ queryKey: ["files"] });
+    });
+    return () => {
+      stopped = true;
+      disconnect?.();
+    };
+  }, [enabled, queryClient]);
+  return enabled ? (
+    <Suspense>
+      <RemoteUploads />
+    </Suspense>
+  ) : null;
 }

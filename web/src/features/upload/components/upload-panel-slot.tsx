@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { interruptedUploads, subscribeInterrupted } from "../lib/interrupted-uploads";
+import { lazy, Suspense, useEffect } from "react";
 import { loadUploadQueue, useUploadQueueLoaded } from "../upload-queue-loader";
 
 // The panel and its name-clash dialog (Radix Dialog) only matter once files are added.
@@ -11,11 +10,15 @@ const UploadPanel = lazy(() => import("./upload-panel").then((m) => ({ default: 
  */
 export function UploadPanelSlot() {
   const loaded = useUploadQueueLoaded();
-  // A reload cut uploads off: load the queue now, so the panel can offer to resume them.
-  const interrupted = useSyncExternalStore(subscribeInterrupted, interruptedUploads).length > 0;
+  // A reload cut uploads off: once the page has settled, load the queue so the panel can offer to resume them.
   useEffect(() => {
-    if (interrupted) void loadUploadQueue();
-  }, [interrupted]);
+    const timer = setTimeout(() => {
+      void import("../lib/interrupted-uploads").then((m) => {
+        if (m.interruptedUploads().length > 0) void loadUploadQueue();
+      });
+    }, 3000);
+    return () => clearTimeout(timer);
+  }, []);
   if (!loaded) return null;
   return (
     <Suspense fallback={null}>
