@@ -96,6 +96,7 @@ test.describe("keyboard and selection", () => {
       /Download/,
       /Share/,
       /Copy link/,
+      /Add to Starred/,
       /Details/,
       /Delete/,
     ]);

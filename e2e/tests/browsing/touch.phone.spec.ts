@@ -25,6 +25,7 @@ test.describe("touch", () => {
       "Download",
       "Share",
       "Copy link",
+      "Add to Starred",
       "Details",
       "Delete",
     ]);
