@@ -32,8 +32,6 @@ export function LiveEventsSlot() {
     void import("./live-events").then((m) => {
       if (stopped) return;
       disconnect = m.connectLiveEvents(queryClient);
-      // What changed between the first page and the stream's start: read again what is shown.
-      void queryClient.invalidateQueries({ queryKey: ["files"] });
     });
     return () => {
       stopped = true;

@@ -76,6 +76,8 @@ export function connectLiveEvents(queryClient: QueryClient): () => void {
     }
   };
   source.addEventListener("message", onMessage);
+  // What changed before the stream was open: read again what is shown, once.
+  source.addEventListener("open", () => void queryClient.invalidateQueries({ queryKey: ["files"] }), { once: true });
   for (const name of NAMED) source.addEventListener(name, onMessage as EventListener);
   return () => {
     clearTimeout(timer);
