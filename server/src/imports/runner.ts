@@ -5,6 +5,7 @@ import { HttpError } from "../http/errors.js";
 import type { JobContext } from "../jobs/queue.js";
 import type { Blobs } from "../storage/blobs.js";
 import { encryptedSize } from "../storage/crypt.js";
+import { encryptsByDefault } from "../users/settings.js";
 import { DEFAULT_PART_SIZE, type SyncArgs } from "./args.js";
 import {
   channelFor,
@@ -141,6 +142,7 @@ class Transfer {
   private readonly abort = new AbortController();
   private readonly folders = new Map<string, string>();
   private cancelled = false;
+  private encrypted = false;
   private flushing: Promise<void> | undefined;
   private lastFlush = 0;
 
@@ -171,6 +173,10 @@ class Transfer {
       this.progress.bytesTotal = taken.reduce((sum, e) => sum + e.size, 0);
       await this.flush(true);
       const channelId = await channelFor(this.deps.db.background, this.row.user_id);
+      // An import that does not say follows the account's "Encrypt files" choice.
+      this.encrypted =
+        this.args.options?.encrypted ??
+        (await encryptsByDefault(this.deps.db.background, this.deps.config, this.row.user_id, false));
       for (const entry of taken) {
         this.checkCancelled();
         this.progress.currentFile = entry.path;
@@ -249,7 +255,7 @@ class Transfer {
       await finishFile(db, blobs, { userId, folderPath, name, uploadId: null, size: 0, modified: entry.modified });
       return;
     }
-    const encrypted = this.args.options?.encrypted ?? false;
+    const { encrypted } = this;
     const partSize = this.args.options?.partSize ?? DEFAULT_PART_SIZE;
     const count = Math.ceil(entry.size / partSize);
     const lengthOf = (i: number) => Math.min(partSize, entry.size - i * partSize);
