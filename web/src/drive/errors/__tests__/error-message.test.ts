@@ -47,6 +47,17 @@ describe("serverErrorText", () => {
   });
 });
 
+describe("a locked item (423)", () => {
+  const locked =
+    '"a: b.txt" is locked by an app connected over WebDAV, so it can\'t be changed now. Try again when that app has unlocked it.';
+  it("shows the server's sentence whole, colons in the name included", () => {
+    expect(serverErrorText(apiError({ code: 423, message: locked }, 423))).toBe(locked);
+  });
+  it("says what happened when the server gave no text", () => {
+    expect(describeError(apiError("", 423))).toMatch(/locked by an app connected over WebDAV/);
+  });
+});
+
 describe("errorText", () => {
   it("falls back to the spec's unknown-error sentence", () => {
     expect(errorText(new Error("network down"))).toBe(UNKNOWN_ERROR);
