@@ -21,6 +21,7 @@ import {
 import { fileFilter, markedFolders, type SourceEntry } from "./filters.js";
 import type { Sealer } from "./sealed.js";
 import { Slicer } from "./slicer.js";
+import { type KnownHosts, knownHostsOf } from "./sources/known-hosts.js";
 import { openSource } from "./sources/open-source.js";
 import { PermanentError, type Source } from "./sources/source.js";
 
@@ -124,10 +125,10 @@ export function plainWords(err: unknown): string {
 }
 
 /** Opens the source as a run would and lists it (test-connection); refusals and failures are 400 in plain words. */
-export async function testSource(config: Config, args: SyncArgs): Promise<number> {
+export async function testSource(config: Config, args: SyncArgs, knownHosts: KnownHosts): Promise<number> {
   let source: Source | undefined;
   try {
-    source = await openSource(config.imports, args);
+    source = await openSource(config.imports, args, knownHosts);
     return (await source.list()).length;
   } catch (err) {
     if (err instanceof HttpError) throw err;
@@ -160,7 +161,11 @@ class Transfer {
     try {
       let entries: SourceEntry[];
       try {
-        source = await openSource(this.deps.config.imports, this.args);
+        source = await openSource(
+          this.deps.config.imports,
+          this.args,
+          knownHostsOf(this.deps.db.background, this.row.user_id),
+        );
         entries = await source.list();
       } catch (err) {
         if (err instanceof HttpError && err.status < 500) throw new PermanentError(err.message);

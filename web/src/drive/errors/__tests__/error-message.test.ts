@@ -58,6 +58,13 @@ describe("a locked item (423)", () => {
   });
 });
 
+describe("a changed SFTP host key", () => {
+  it("is shown whole: its fingerprints hold colons", () => {
+    const text = "host key changed: the SFTP server h port 22 presents SHA256:abc, not SHA256:def given in the source.";
+    expect(serverErrorText(apiError({ code: 400, message: text }, 400))).toBe(text);
+  });
+});
+
 describe("errorText", () => {
   it("falls back to the spec's unknown-error sentence", () => {
     expect(errorText(new Error("network down"))).toBe(UNKNOWN_ERROR);
