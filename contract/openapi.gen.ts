@@ -2051,6 +2051,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2140,6 +2149,15 @@ export interface operations {
             };
             /** @description An id is not one of the caller's files */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2272,6 +2290,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2385,6 +2412,15 @@ export interface operations {
             };
             /** @description The name already exists in the folder */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
