@@ -95,7 +95,8 @@ test.describe("live changes", () => {
     const made = await page.request.post("/api/users/api-keys", { data: { name: "webdav" } });
     expect(made.status()).toBe(201);
     const { key } = (await made.json()) as { key: string };
-    // Its own context: no cookie of the page's, only what a WebDAV client sends.
+    // Its own context: no cookie of the page's, only what a WebDAV client sends. The list is not polled and the tab
+    // is neither reloaded nor refocused: only the event stream can bring the file (no time bound: a loaded machine).
     const davClient = await playwrightRequest.newContext({
       baseURL,
       extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`rclone:${key}`).toString("base64")}` },
@@ -105,7 +106,7 @@ test.describe("live changes", () => {
     expect(put.status()).toBe(201);
     await expect(
       page.getByRole("grid", { name: "My Drive" }).getByRole("row", { name: /^from webdav\.txt/ }),
-    ).toBeVisible(WITHIN_A_SECOND);
+    ).toBeVisible();
     await davClient.dispose();
   });
 
