@@ -6,26 +6,27 @@ import { ApiError } from "@/drive/api/api-client";
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { errorText } from "@/drive/errors/error-message";
 import { type FileItem, FOLDER_MIME } from "@/drive/files/file-item";
-import { folderName, joinPath, parentPath } from "@/drive/files/folder-path";
+import { folderName, joinPath } from "@/drive/files/folder-path";
 import { sessionQueryOptions } from "@/drive/session/session";
-import type { Sort } from "@/features/files/lib/list-query";
+import { sortFieldOf } from "@/features/files/lib/list-query";
+import { useViewPrefs } from "@/features/files/stores/view-prefs-store";
 import { downloadFrom } from "@/features/preview/lib/download";
 import type { PreviewSource } from "@/features/preview/lib/preview-source";
 import { shareInfoQueryOptions } from "@/features/share/api/get-share";
 import { shareFilesQueryOptions } from "@/features/share/api/list-share-files";
 import { SHARE_FOLDER_ID, shareWalk } from "@/features/share/api/share-walk";
 import { ShareError } from "@/features/share/components/share-error";
+import type { ShareSort } from "@/features/share/components/share-file-table";
 import { ShareFileView } from "@/features/share/components/share-file-view";
 import { ShareGone } from "@/features/share/components/share-gone";
 import { ShareSaveButton } from "@/features/share/components/share-save-button";
 import { ShareUnlockForm } from "@/features/share/components/share-unlock-form";
 import { shareAuthorization, shareContentUrl, sharePasswords } from "@/features/share/lib/share-auth";
 import { toShareItem } from "@/features/share/lib/share-items";
-import { downloadAsZip } from "@/features/zip-download/download-as-zip";
+import type { ZipSource } from "@/features/zip-download/download-as-zip";
 import { usePageTitle } from "@/lib/document-title";
 import { toast } from "@/lib/toast";
 import { Spinner } from "@/ui/spinner";
-import { ShareFolderView } from "./share-folder-view";
 
 // The preview loads when a file is opened (or shown: a share of one file), not with the page.
 const PreviewModal = lazy(() =>
@@ -34,6 +35,8 @@ const PreviewModal = lazy(() =>
 const PreviewBody = lazy(() =>
   import("@/features/preview/components/preview-body").then((m) => ({ default: m.PreviewBody })),
 );
+// A shared folder's list and grid are not needed for a shared file.
+const ShareFolderView = lazy(() => import("./share-folder-view").then((m) => ({ default: m.ShareFolderView })));
 
 const isGone = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 410);
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -49,7 +52,11 @@ export function SharePage({ shareId, path }: { shareId: string; path: string }) 
   const info = useQuery({ ...shareInfoQueryOptions(shareId), retry: false });
   usePageTitle(info.data?.name || "Shared with you");
   const [password, setPassword] = useState(() => sharePasswords.get(shareId));
-  const [sort, setSort] = useState<Sort>({ sort: "name", order: "asc" });
+  // The visitor's own sort in their drive to begin with; changing it here changes only this page.
+  const [sort, setSort] = useState<ShareSort>(() => {
+    const stored = useViewPrefs.getState().sort;
+    return { sort: sortFieldOf(stored.sortId), order: stored.order };
+  });
   const [preview, setPreview] = useState<FileItem | undefined>();
   const locked = info.data?.protected === true && !password;
   const files = useQuery({
@@ -93,7 +100,12 @@ export function SharePage({ shareId, path }: { shareId: string; path: string }) 
       thumbnails: false,
       videoPosters: false,
     });
-    downloadAsZip([folder], shareWalk({ shareId, password, start: path }));
+    const from: ZipSource = shareWalk({ shareId, password, start: path });
+    // The zip's own module, loaded on first use as the drive loads it (its entry stays out of the drive's chunks).
+    import("@/features/zip-download/zip-job").then(
+      (zip) => zip.startZipDownload([folder], from),
+      () => toast.error("Could not start the zip; try again"),
+    );
   };
   const unlock = (value: string) => {
     sharePasswords.set(shareId, value);
@@ -133,18 +145,20 @@ export function SharePage({ shareId, path }: { shareId: string; path: string }) 
     );
   } else
     body = (
-      <ShareFolderView
-        name={info.data.name}
-        path={path}
-        items={items}
-        sort={sort}
-        onSortChange={setSort}
-        onNavigate={goTo}
-        onOpen={open}
-        onNavigateUp={path === "/" ? undefined : () => goTo(parentPath(path))}
-        onDownloadAll={downloadAll}
-        actions={saveButton}
-      />
+      <Suspense fallback={<Spinner label="Loading files" className="m-auto" />}>
+        <ShareFolderView
+          name={info.data.name}
+          path={path}
+          items={items}
+          sort={sort}
+          onSortChange={setSort}
+          onNavigate={goTo}
+          onOpen={open}
+          onDownload={download}
+          onDownloadAll={downloadAll}
+          actions={saveButton}
+        />
+      </Suspense>
     );
 
   return (

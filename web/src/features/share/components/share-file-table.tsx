@@ -1,0 +1,90 @@
+import { ArrowDown, ArrowUp, Download } from "lucide-react";
+import { FileIcon } from "@/drive/files/file-icon";
+import type { FileItem } from "@/drive/files/file-item";
+import { formatDate } from "@/lib/dates";
+import { formatSize } from "@/lib/format-size";
+import { IconButton } from "@/ui/icon-button";
+
+export type ShareSortField = "name" | "updatedAt" | "size";
+export interface ShareSort {
+  sort: ShareSortField;
+  order: "asc" | "desc";
+}
+
+const COLUMNS: { field: ShareSortField; label: string; className: string }[] = [
+  { field: "name", label: "Name", className: "w-full" },
+  { field: "size", label: "Size", className: "hidden sm:table-cell" },
+  { field: "updatedAt", label: "Modified", className: "hidden md:table-cell" },
+];
+
+export interface ShareFileTableProps {
+  label: string;
+  items: FileItem[];
+  sort: ShareSort;
+  onSortChange: (sort: ShareSort) => void;
+  onOpen: (item: FileItem) => void;
+  onDownload: (item: FileItem) => void;
+}
+
+/** The files of a shared folder with their thumbnails and sortable columns; folders open, files preview. */
+export function ShareFileTable({ label, items, sort, onSortChange, onOpen, onDownload }: ShareFileTableProps) {
+  const toggle = (field: ShareSortField) =>
+    onSortChange({ sort: field, order: sort.sort === field && sort.order === "asc" ? "desc" : "asc" });
+  return (
+    <table aria-label={label} className="w-full text-sm">
+      <thead className="text-left text-on-surface-variant">
+        <tr>
+          {COLUMNS.map((column) => (
+            <th
+              key={column.field}
+              className={`px-2 py-2 font-medium ${column.className}`}
+              aria-sort={sort.sort === column.field ? (sort.order === "asc" ? "ascending" : "descending") : "none"}
+            >
+              <button
+                type="button"
+                className="inline-flex items-center gap-1 rounded hover:underline"
+                onClick={() => toggle(column.field)}
+              >
+                {column.label}
+                {sort.sort === column.field &&
+                  (sort.order === "asc" ? (
+                    <ArrowUp aria-hidden className="size-4" />
+                  ) : (
+                    <ArrowDown aria-hidden className="size-4" />
+                  ))}
+              </button>
+            </th>
+          ))}
+          <th className="w-12">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} className="border-t border-outline-variant hover:bg-on-surface/5" data-testid="share-row">
+            <td className="max-w-0 px-2 py-1">
+              <button
+                type="button"
+                className="flex min-h-11 w-full min-w-0 items-center gap-3 rounded py-1 text-left"
+                onClick={() => onOpen(item)}
+              >
+                <FileIcon item={item} />
+                <span className="truncate">{item.name}</span>
+              </button>
+            </td>
+            <td className="hidden px-2 whitespace-nowrap sm:table-cell">{item.isDir ? "" : formatSize(item.size)}</td>
+            <td className="hidden px-2 whitespace-nowrap md:table-cell">{formatDate(item.modDate)}</td>
+            <td>
+              {!item.isDir && (
+                <IconButton label={`Download ${item.name}`} onClick={() => onDownload(item)}>
+                  <Download aria-hidden className="size-5" />
+                </IconButton>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
