@@ -168,12 +168,14 @@ export async function receiveBody(
   { db, blobs, config, jobs }: Deps,
   req: FastifyRequest,
   userId: number,
+  // File requests (file-requests/) store their uploads the same way, with their own encryption choice.
+  options: { encrypted: boolean; name?: string } = { encrypted: config.webdav.encrypt },
 ): Promise<{ finish(q: Queryable): Promise<Content>; abandon(): Promise<void> }> {
   const header = req.headers["content-length"];
   if (header !== undefined && !/^\d+$/.test(header)) throw badRequest("invalid Content-Length");
   // No Content-Length: a chunked body (or none), read to its end.
   const length = header === undefined ? null : Number(header);
-  const encrypted = config.webdav.encrypt;
+  const { encrypted } = options;
   const empty = {
     finish: (q: Queryable) => contentFromParts(q, blobs, userId, { parts: [], size: 0 }),
     abandon: async () => {},
@@ -181,7 +183,7 @@ export async function receiveBody(
   if (length === 0) return empty;
   const channelId = await selectedChannel(db, userId);
   const uploadId = `webdav-${crypto.randomUUID()}`;
-  const name = uploadId;
+  const name = options.name ?? uploadId;
   const split = Math.min(config.webdav.splitBytes, MAX_PART_SIZE);
   const pieces = new Pieces((req.raw as AsyncIterable<Buffer>)[Symbol.asyncIterator]());
   const abandon = async () => {
