@@ -73,6 +73,13 @@ describe("file requests", () => {
     expect(listed.body.items.find((r) => r.id === made.id)).toMatchObject({ uploads: 1, bytes: 12 });
     expect(listed.body.items.find((r) => r.id === made.id)?.lastUploadAt).toEqual(expect.any(String));
     expect(await namesIn(inbox.id)).toEqual(["receipt.pdf"]);
+    const stored = await call<FileListJson>(server, owner, "GET", `/files?parentId=${inbox.id}`);
+    const receipt = stored.body.items[0];
+    const content = await server.app.inject({
+      url: `/api/files/${receipt?.id}/receipt.pdf`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(content.body).toBe("%PDF receipt");
 
     // A title defaults to the folder's name.
     expect((await request({ folderId: inbox.id })).title).toBe("Tax papers");
@@ -178,6 +185,10 @@ describe("file requests", () => {
     });
     expect((await call<FileRequestPublic>(server, null, "GET", `/file-requests/${made.id}`)).body.remaining).toBe(0);
     expect(await namesIn(inbox.id)).toEqual(["one.bin", "two.bin"]);
+    // Uploads racing for the last place: exactly one gets it.
+    const last = await request({ folderId: inbox.id, maxFiles: 1 });
+    const raced = await Promise.all(["r1.bin", "r2.bin", "r3.bin"].map((n) => upload(last.id, n, Buffer.alloc(5, 7))));
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     // Nothing of the refused files was kept as an upload.
     const [pending] = await server.db.query<{ n: number }>("SELECT count(*) AS n FROM uploads WHERE user_id = $1", [
       owner.userId,
