@@ -28,6 +28,13 @@ async function requestFiles(page: Page, folder: string, fill: Record<string, str
 
 const file = (name: string, text: string) => ({ name, mimeType: "text/plain", buffer: Buffer.from(text) });
 
+/** Picks files with the page's "Choose files" button, as a visitor does. */
+async function choose(tab: Page, files: ReturnType<typeof file>[]) {
+  const chooser = tab.waitForEvent("filechooser");
+  await tab.getByRole("button", { name: "Choose files" }).click();
+  await (await chooser).setFiles(files);
+}
+
 test("a visitor without an account uploads through the link; the owner's open tab shows the files and a notice", async ({
   authedPage: page,
   api,
@@ -50,9 +57,7 @@ test("a visitor without an account uploads through the link; the owner's open ta
   await expect(tab.getByText('Your files go to the folder "Inbox"')).toBeVisible();
   // Nothing of the folder shows: not the owner's file.
   await expect(tab.getByText("notes.txt")).toHaveCount(0);
-  await tab
-    .getByLabel("Choose files")
-    .setInputFiles([file("march.txt", "march"), file("april.txt", "april"), file("notes.txt", "visitor's notes")]);
+  await choose(tab, [file("march.txt", "march"), file("april.txt", "april"), file("notes.txt", "visitor's notes")]);
   const uploads = tab.getByRole("list", { name: "Your uploads" });
   await expect(uploads.getByRole("listitem", { name: "march.txt" })).toContainText("Uploaded");
   await expect(uploads.getByRole("listitem", { name: "april.txt" })).toContainText("Uploaded");
@@ -101,12 +106,20 @@ test("a protected request with a size limit: wrong password, then the right one;
   await expect(tab.getByText("Wrong password.")).toBeVisible();
   await tab.getByLabel("Password").fill("open sesame");
   await tab.getByRole("button", { name: "Continue" }).click();
-  await tab.getByLabel("Choose files").setInputFiles([file("big.txt", "x".repeat(2048)), file("small.txt", "fits")]);
+  await choose(tab, [file("big.txt", "x".repeat(2048)), file("small.txt", "fits")]);
   const uploads = tab.getByRole("list", { name: "Your uploads" });
   await expect(uploads.getByRole("listitem", { name: "big.txt" })).toContainText(
     "Too big: this request takes files up to 1 KB.",
   );
   await expect(uploads.getByRole("listitem", { name: "small.txt" })).toContainText("Uploaded");
-  expect((await api.list("/Scans")).items.map((f) => f.name)).toEqual(["small.txt"]);
+  // Dropped from the desktop rather than picked.
+  const dropped = await tab.evaluateHandle(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(["dropped"], "dropped.txt", { type: "text/plain" }));
+    return data;
+  });
+  await tab.getByRole("region", { name: "Drop files to upload" }).dispatchEvent("drop", { dataTransfer: dropped });
+  await expect(uploads.getByRole("listitem", { name: "dropped.txt" })).toContainText("Uploaded");
+  expect((await api.list("/Scans")).items.map((f) => f.name)).toEqual(["dropped.txt", "small.txt"]);
   await visitor.close();
 });

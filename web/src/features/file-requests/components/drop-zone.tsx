@@ -1,12 +1,12 @@
 import { Upload } from "lucide-react";
-import { type DragEvent, useId, useState } from "react";
+import { type DragEvent, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
-import { buttonClasses } from "@/ui/button";
+import { Button } from "@/ui/button";
 
 /** Drop files here, or pick them: both hand the files over at once. */
 export function DropZone({ onFiles, disabled }: { onFiles(files: File[]): void; disabled?: boolean }) {
   const [over, setOver] = useState(false);
-  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
@@ -30,14 +30,13 @@ export function DropZone({ onFiles, disabled }: { onFiles(files: File[]): void; 
       <p>{disabled ? "This request takes no more files." : "Drag files here, or"}</p>
       {!disabled && (
         <>
-          <label htmlFor={inputId} className={buttonClasses("filled", "cursor-pointer")}>
-            Choose files
-          </label>
+          <Button onClick={() => input.current?.click()}>Choose files</Button>
           <input
-            id={inputId}
+            ref={input}
             type="file"
             multiple
-            className="sr-only"
+            hidden
+            aria-label="Choose files"
             onChange={(event) => {
               onFiles([...(event.target.files ?? [])]);
               event.target.value = "";
