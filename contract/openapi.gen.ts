@@ -806,6 +806,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's preferences the server acts on (our addition) */
+        get: operations["Users_getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes the account's preferences the server acts on (our addition)
+         * @description Fields present are changed (null forgets a choice), others stay. `encryptFiles: true` is refused with 400 where the server has no ENCRYPTION_KEY.
+         */
+        patch: operations["Users_updateSettings"];
+        trace?: never;
+    };
     "/file-requests": {
         parameters: {
             query?: never;
@@ -1580,6 +1601,8 @@ export interface components {
             videoPosters: boolean;
             /** @description `POST /shares/{id}/save` (signed in): copies a public share, or items inside a shared folder (`ids`), into the caller's drive under `destination` (a folder path, default `/`); clashing names get a free "name (n)"; big folders finish as a background job. Teldrive has none; absent: false. */
             saveShares?: boolean;
+            /** @description `GET`/`PATCH /users/settings` keep account preferences the server acts on: `encryptFiles`, the "Encrypt files" choice, which WebDAV uploads and imports without `options.encrypted` follow. Teldrive has none; absent: false (the choice stays in the browser). */
+            accountSettings?: boolean;
             /** @description File requests (`/file-requests…`): links through which people without an account upload into one of the owner's folders. Teldrive has none. */
             fileRequests?: boolean;
         };
@@ -1734,6 +1757,14 @@ export interface components {
         };
         PlaybackList: {
             items: components["schemas"]["PlaybackItem"][];
+        };
+        AccountSettings: {
+            /** @description Whether content the server writes for the account without a choice of its own (WebDAV uploads, imports without `options.encrypted`) is encrypted; null: never chosen, so WebDAV follows the server's WEBDAV_ENCRYPT and imports store plain files. Never encrypted where the server has no ENCRYPTION_KEY. */
+            encryptFiles: boolean | null;
+        };
+        AccountSettingsPatch: {
+            /** @description The new choice; null forgets it; absent leaves it. */
+            encryptFiles?: boolean | null;
         };
         FileRequestCreate: {
             /** @description One of the caller's folders */
@@ -2187,6 +2218,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2276,6 +2316,15 @@ export interface operations {
             };
             /** @description An id is not one of the caller's files */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2408,6 +2457,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2521,6 +2579,15 @@ export interface operations {
             };
             /** @description The name already exists in the folder */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5036,6 +5103,104 @@ export interface operations {
                 content?: never;
             };
             /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cross-origin request refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Users_getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Users_updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountSettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description The settings as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            /** @description A malformed body, an unknown field, or encryption on a server without a key */
             400: {
                 headers: {
                     [name: string]: unknown;

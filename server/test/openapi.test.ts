@@ -434,6 +434,43 @@ describe("playback positions", () => {
   });
 });
 
+describe("account settings", () => {
+  it("reads and changes the caller's own, refusing unknown fields", async () => {
+    expect((await call("GET", "/users/settings")).json()).toEqual({ encryptFiles: null });
+    expect((await call("PATCH", "/users/settings", { body: { encryptFiles: true } })).json()).toEqual({
+      encryptFiles: true,
+    });
+    expect((await call("GET", "/users/settings", { cookie: other.cookie })).json()).toEqual({ encryptFiles: null });
+    expect((await call("PATCH", "/users/settings", { body: { encryptFiles: null } })).json()).toEqual({
+      encryptFiles: null,
+    });
+    expect((await call("PATCH", "/users/settings", { body: { theme: "dark" } })).statusCode).toBe(400);
+    expect((await call("PATCH", "/users/settings", { body: {}, cookie: null })).statusCode).toBe(401);
+    expect((await call("GET", "/users/settings", { cookie: null })).statusCode).toBe(401);
+  });
+});
+
+describe("WebDAV locks seen by the JSON API", () => {
+  it("answers 423 with the documented error while a lock covers the item", async () => {
+    const created = await call("POST", "/files", { body: { name: "locked.txt", type: "file", path: "/", size: 0 } });
+    const { id } = created.json() as { id: string };
+    await server.db.query(
+      `INSERT INTO webdav_locks (token, user_id, path, deep, exclusive, timeout_seconds, expires_at)
+       VALUES ('opaquelocktoken:openapi', $1, '/locked.txt', false, true, 600, now() + interval '10 minutes')`,
+      [user.userId],
+    );
+    const refused = await call("PATCH", "/files/{id}", { params: { id }, body: { name: "free.txt" } });
+    expect(refused.statusCode).toBe(423);
+    expect((await call("POST", "/files/move", { body: { ids: [id], destinationParent: "/" } })).statusCode).toBe(423);
+    expect((await call("POST", "/files/delete", { body: { ids: [id] } })).statusCode).toBe(423);
+    expect(
+      (await call("POST", "/files", { body: { name: "locked.txt", type: "file", path: "/", size: 0 } })).statusCode,
+    ).toBe(423);
+    await server.db.query("DELETE FROM webdav_locks WHERE token = 'opaquelocktoken:openapi'");
+    expect((await call("PATCH", "/files/{id}", { params: { id }, body: { name: "free.txt" } })).statusCode).toBe(200);
+  });
+});
+
 describe("stars", () => {
   it("stars the caller's item, lists it, and takes the star off; someone else's item is 404", async () => {
     const created = await call("POST", "/files", { body: { name: "Starred folder", type: "folder", path: "/" } });

@@ -382,6 +382,9 @@ const operations: Operation[] = [
   { op: "GET /users/config", status: 200 },
   { op: "GET /users/profile/{name}", status: 200, prepare: async () => ({ params: { name: "profile.jpeg" } }) },
   { op: "GET /users/sessions", status: 200 },
+  // Ours only (capability `accountSettings`).
+  { op: "GET /users/settings", status: 200 },
+  { op: "PATCH /users/settings", status: 200, prepare: async () => ({ body: { encryptFiles: false } }) },
   { op: "DELETE /users/sessions/{id}", status: 204, prepare: async () => ({ params: { id: spare().hash } }) },
   { op: "GET /version", status: 200 },
   // Ours only: the owner's invitations (the seeded user is the server's first account, so its owner).

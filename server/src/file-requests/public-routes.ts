@@ -38,7 +38,7 @@ const full = () => conflict("this file request takes no more files");
  * file of the owner is never replaced. The uploader learns only the name and size their own file got.
  */
 export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) {
-  const { db, config, jobs } = deps;
+  const { db, jobs } = deps;
   const calls = new Budget(REQUEST_CALLS_PER_MINUTE, 60_000);
   const checks = new Budget(REQUEST_PASSWORD_CHECKS_PER_MINUTE, 60_000);
   const passwords = new PasswordCache();
@@ -121,7 +121,7 @@ export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) 
       if (request.max_file_size !== null && length > request.max_file_size) throw tooLarge(request.max_file_size);
       if (remainingOf(request) === 0) throw full();
 
-      const body = await receiveBody(deps, req, request.user_id, { encrypted: Boolean(config.encryptionKey), name });
+      const body = await receiveBody(deps, req, request.user_id, { name, encryptFallback: false });
       let file: FileRow;
       try {
         file = await db.tx(async (q) => {
