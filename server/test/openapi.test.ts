@@ -278,6 +278,38 @@ describe("files, uploads, content and shares", () => {
     ).toBe(401);
   });
 
+  it("a share's thumbnails", async () => {
+    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: "#cc6633" } })
+      .png()
+      .toBuffer();
+    const image = await storeFile(server, user.cookie, png, { name: "shared.png", mimeType: "image/png" });
+    expect(
+      (await call("POST", "/files/{id}/share", { params: { id: image.id }, body: { password: "pw" } })).statusCode,
+    ).toBe(201);
+    const shareId = (await call("GET", "/files/{id}/share", { params: { id: image.id } })).json<{ id: string }>().id;
+    const thumb = (opts: { fileId?: string; w?: string; headers?: Record<string, string> } = {}) =>
+      call("GET", "/shares/{id}/thumbnails/{fileId}", {
+        params: { id: shareId, fileId: opts.fileId ?? image.id },
+        query: { w: opts.w ?? "360" },
+        cookie: null,
+        headers: opts.headers,
+      });
+    expect((await thumb()).statusCode).toBe(401);
+    const unlocked = await call("POST", "/shares/{id}/unlock", {
+      params: { id: shareId },
+      body: { password: "pw" },
+      cookie: null,
+    });
+    const token = unlocked.cookies.find((c) => c.name === "share_token")?.value;
+    const cookie = { cookie: `share_token=${token}` };
+    const ok = await thumb({ headers: cookie });
+    expect(ok.statusCode).toBe(200);
+    expect((await thumb({ headers: { ...cookie, "if-none-match": String(ok.headers.etag) } })).statusCode).toBe(304);
+    expect((await thumb({ headers: cookie, w: "100" })).statusCode).toBe(400);
+    expect((await thumb({ headers: cookie, fileId: crypto.randomUUID() })).statusCode).toBe(404);
+    expect((await call("DELETE", "/files/{id}/share", { params: { id: image.id } })).statusCode).toBe(204);
+  });
+
   it("rename, move, copy, share, delete", async () => {
     const renamed = await call("PATCH", "/files/{id}", { params: { id: fileId }, body: { name: "b.bin" } });
     expect(renamed.statusCode).toBe(200);

@@ -23,6 +23,7 @@ const PUBLIC_API = [
   "POST /api/shares/:id/unlock",
   "GET /api/shares/:id/files",
   "GET /api/shares/:id/files/:fileId/:name",
+  "GET /api/shares/:id/thumbnails/:fileId",
   // File requests opened by their link (ours): what one is, its password, sending a file.
   "GET /api/file-requests/:id",
   "POST /api/file-requests/:id/unlock",

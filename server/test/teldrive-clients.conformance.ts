@@ -351,6 +351,15 @@ const operations: Operation[] = [
     status: 200,
     prepare: async () => ({ params: { id: (await picture()).id }, query: { w: "360" } }),
   },
+  // Ours only (capability `thumbnails`): a share's pictures for its visitors.
+  {
+    op: "GET /shares/{id}/thumbnails/{fileId}",
+    status: 200,
+    prepare: async () => {
+      const p = await picture();
+      return { params: { id: await share(p.id), fileId: p.id }, query: { w: "360" }, cookie: null };
+    },
+  },
   // Ours only (capability `trash`).
   { op: "GET /trash", status: 200, prepare: async () => ({ query: { page: "1", limit: "10" } }) },
   { op: "POST /trash/restore", status: 200, prepare: async () => ({ body: { ids: [await trashed()] } }) },
