@@ -17,6 +17,7 @@ import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
 import { Route as AuthedConnectRouteImport } from './routes/_authed/connect'
 import { Route as AuthedJobsRouteImport } from './routes/_authed/jobs'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
+import { Route as AuthedPhotosRouteImport } from './routes/_authed/photos'
 import { Route as AuthedReceiveShareRouteImport } from './routes/_authed/receive-share'
 import { Route as AuthedStarredRouteImport } from './routes/_authed/starred'
 import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
@@ -63,6 +64,11 @@ const AuthedMyDriveRoute = AuthedMyDriveRouteImport.update({
   path: '/my-drive',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedPhotosRoute = AuthedPhotosRouteImport.update({
+  id: '/photos',
+  path: '/photos',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedReceiveShareRoute = AuthedReceiveShareRouteImport.update({
   id: '/receive-share',
   path: '/receive-share',
@@ -106,6 +112,7 @@ export interface FileRoutesByFullPath {
   '/connect': typeof AuthedConnectRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/photos': typeof AuthedPhotosRoute
   '/receive-share': typeof AuthedReceiveShareRoute
   '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   '/connect': typeof AuthedConnectRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/photos': typeof AuthedPhotosRoute
   '/receive-share': typeof AuthedReceiveShareRoute
   '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
@@ -139,6 +147,7 @@ export interface FileRoutesById {
   '/_authed/connect': typeof AuthedConnectRoute
   '/_authed/jobs': typeof AuthedJobsRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
+  '/_authed/photos': typeof AuthedPhotosRoute
   '/_authed/receive-share': typeof AuthedReceiveShareRoute
   '/_authed/starred': typeof AuthedStarredRoute
   '/_authed/storage': typeof AuthedStorageRoute
@@ -156,6 +165,7 @@ export interface FileRouteTypes {
     | '/connect'
     | '/jobs'
     | '/my-drive'
+    | '/photos'
     | '/receive-share'
     | '/starred'
     | '/storage'
@@ -171,6 +181,7 @@ export interface FileRouteTypes {
     | '/connect'
     | '/jobs'
     | '/my-drive'
+    | '/photos'
     | '/receive-share'
     | '/starred'
     | '/storage'
@@ -188,6 +199,7 @@ export interface FileRouteTypes {
     | '/_authed/connect'
     | '/_authed/jobs'
     | '/_authed/my-drive'
+    | '/_authed/photos'
     | '/_authed/receive-share'
     | '/_authed/starred'
     | '/_authed/storage'
@@ -262,6 +274,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMyDriveRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/photos': {
+      id: '/_authed/photos'
+      path: '/photos'
+      fullPath: '/photos'
+      preLoaderRoute: typeof AuthedPhotosRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/receive-share': {
       id: '/_authed/receive-share'
       path: '/receive-share'
@@ -329,6 +348,7 @@ interface AuthedRouteChildren {
   AuthedConnectRoute: typeof AuthedConnectRoute
   AuthedJobsRoute: typeof AuthedJobsRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
+  AuthedPhotosRoute: typeof AuthedPhotosRoute
   AuthedReceiveShareRoute: typeof AuthedReceiveShareRoute
   AuthedStarredRoute: typeof AuthedStarredRoute
   AuthedStorageRoute: typeof AuthedStorageRoute
@@ -342,6 +362,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedConnectRoute: AuthedConnectRoute,
   AuthedJobsRoute: AuthedJobsRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
+  AuthedPhotosRoute: AuthedPhotosRoute,
   AuthedReceiveShareRoute: AuthedReceiveShareRoute,
   AuthedStarredRoute: AuthedStarredRoute,
   AuthedStorageRoute: AuthedStorageRoute,
