@@ -9,8 +9,15 @@ type Category = components["schemas"]["Category"];
 
 /** What the timeline shows: every picture and video of the drive, newest first. */
 const CATEGORIES: Category[] = ["image", "video"];
-/** Rows a page asks for (Teldrive main sends at most 100 whatever is asked). */
-export const TIMELINE_PAGE_SIZE = 500;
+/** The API's page sizes; the user's page-size setting picks one (Teldrive main sends at most 100 whatever is asked). */
+const DEFAULT_LIMIT = 500;
+const MAX_LIMIT = 1000;
+
+/** The page-size setting (free numeric text) as a `limit` the server accepts. */
+export function timelineLimit(pageSize: string): number {
+  const n = Math.floor(Number(pageSize));
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_LIMIT) : DEFAULT_LIMIT;
+}
 
 export interface TimelinePage {
   items: ServerFile[];
@@ -26,23 +33,23 @@ const FILTERS = {
   category: CATEGORIES,
   sort: "updatedAt",
   order: "desc",
-  limit: TIMELINE_PAGE_SIZE,
 } as const;
 
 async function timelinePage(
   generation: ApiGeneration,
+  limit: number,
   param: number | string,
   signal: AbortSignal,
 ): Promise<TimelinePage> {
   if (generation === "B") {
     const cursor = typeof param === "string" && param !== "" ? param : undefined;
-    const list = await apiB.get("/files", { query: { ...FILTERS, category: CATEGORIES, cursor }, signal });
+    const list = await apiB.get("/files", { query: { ...FILTERS, category: CATEGORIES, limit, cursor }, signal });
     // API-B's File is API-A's without the fields only API-A sends; a full page may be followed by an empty one.
     const items = list.items as ServerFile[];
     return { items, next: (items.length > 0 && list.meta.nextCursor) || undefined };
   }
   const page = typeof param === "number" ? param : 1;
-  const list = await api.get("/files", { query: { ...FILTERS, category: CATEGORIES, page }, signal });
+  const list = await api.get("/files", { query: { ...FILTERS, category: CATEGORIES, limit, page }, signal });
   const items = list?.items ?? [];
   const totalPages = list?.meta?.totalPages ?? 0;
   return { items, next: page < totalPages && items.length > 0 ? page + 1 : undefined, total: list?.meta?.count };
@@ -53,10 +60,10 @@ async function timelinePage(
  * infinite query, read from the top as the timeline scrolls (its months need every row before them). Under ["files"],
  * so uploads, moves and deletes refresh it like the file lists.
  */
-export const timelineQueryOptions = (generation: ApiGeneration) =>
+export const timelineQueryOptions = (generation: ApiGeneration, limit: number) =>
   infiniteQueryOptions({
-    queryKey: [...FILES_QUERY_KEY, "timeline", generation] as const,
-    queryFn: ({ pageParam, signal }) => timelinePage(generation, pageParam, signal),
+    queryKey: [...FILES_QUERY_KEY, "timeline", generation, limit] as const,
+    queryFn: ({ pageParam, signal }) => timelinePage(generation, limit, pageParam, signal),
     initialPageParam: generation === "B" ? ("" as number | string) : (1 as number | string),
     getNextPageParam: (last: TimelinePage) => last.next,
   });

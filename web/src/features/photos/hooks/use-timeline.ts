@@ -3,12 +3,14 @@ import { useMemo } from "react";
 import { useApiGeneration } from "@/drive/api/generation";
 import { itemsOf } from "@/drive/files/file-item";
 import { useDeriveOptions } from "@/drive/files/use-derive-options";
-import { timelineQueryOptions } from "../api/get-timeline";
+import { useSettings } from "@/drive/settings/settings-store";
+import { timelineLimit, timelineQueryOptions } from "../api/get-timeline";
 import { groupByMonth } from "../lib/timeline";
 
 /** The pictures and videos loaded so far (newest first), their months, and the paging state. */
 export function useTimeline() {
-  const query = useInfiniteQuery(timelineQueryOptions(useApiGeneration()));
+  const limit = timelineLimit(useSettings((s) => s.pageSize));
+  const query = useInfiniteQuery(timelineQueryOptions(useApiGeneration(), limit));
   const opts = useDeriveOptions();
   const pages = query.data?.pages;
   const items = useMemo(() => (pages ?? []).flatMap((page) => itemsOf(page, opts)), [pages, opts]);
