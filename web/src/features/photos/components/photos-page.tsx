@@ -1,4 +1,4 @@
-import { AlertCircle, Images } from "lucide-react";
+import { AlertCircle } from "lucide-react";
 import { useCallback } from "react";
 import { useFileCommands } from "@/drive/commands/file-commands-context";
 import { describeError } from "@/drive/errors/error-message";
@@ -52,7 +52,6 @@ export function PhotosPage() {
         </div>
       ) : items.length === 0 ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-2 p-8 text-center text-on-surface-variant">
-          <Images aria-hidden className="size-12" strokeWidth={1.5} />
           <p>No pictures or videos yet. Those you upload anywhere in the drive show here by month.</p>
         </div>
       ) : (

@@ -1,6 +1,14 @@
-import { type KeyboardEvent, type MouseEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { FileItem } from "@/drive/files/file-item";
-import { useElementWidth } from "@/lib/hooks/use-element-width";
 import { useVirtualRows } from "@/lib/hooks/use-virtual-rows";
 import { Spinner } from "@/ui/spinner";
 import { columnsFor, layoutTimeline, type MonthGroup, moveFocus, rowAt, rowsBetween } from "../lib/timeline";
@@ -19,6 +27,23 @@ const PADDING = 12;
 /** Rows read ahead below the view before the next page is asked for. */
 const READ_AHEAD_PX = 1600;
 
+/**
+ * The element's width, followed as it changes. (lib/hooks/use-element-width.ts does the same, but sits in the file
+ * list's chunk: importing it here would split that chunk off the first page, over its budget.)
+ */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 export interface TimelineGridProps {
   items: readonly FileItem[];
   groups: readonly MonthGroup[];
@@ -31,7 +56,7 @@ export interface TimelineGridProps {
 /** The months of pictures and videos: a heading each, tiles below, only the rows near the view rendered. */
 export function TimelineGrid({ items, groups, hasMore, loadingMore, onNeedMore, onOpen }: TimelineGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(scrollRef, true);
+  const width = useWidth(scrollRef);
   const inner = Math.max(0, width - 2 * PADDING);
   const columns = columnsFor(inner, inner < 600 ? 96 : 150, GAP);
   const tile = Math.max(UNIT, (inner - (columns - 1) * GAP) / columns);
