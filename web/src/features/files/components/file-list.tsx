@@ -65,8 +65,11 @@ export function FileList() {
   const locationOf = useRowLocations(view.showLocation, virtualRows, pages.itemAt);
   useSelectOnArrival(view.select, pages, visible.version, focusAt);
   useFocusFollowsItem(pages.itemAt, pages.loadedEntries, focusIndex, (index) => {
+    // The view goes along only when the user was looking at the item (a rename re-sorting it). A focused row out of
+    // view that moves because pages arrived (the cursor walks meeting) must not pull the view away from the rows read.
+    const inView = isInView(listRef.current, focusIndex);
     focus.follow(index);
-    virtualizer.scrollToIndex(Math.floor(index / columns));
+    if (inView) virtualizer.scrollToIndex(Math.floor(index / columns));
   });
 
   if (pages.first.isPending) return <FileListSkeleton grid={grid} />;
@@ -119,4 +122,13 @@ export function FileList() {
       </span>
     </div>
   );
+}
+
+/** Whether the row or card at `index` is rendered and at least partly inside the list's viewport. */
+function isInView(list: HTMLElement | null, index: number): boolean {
+  const el = list?.querySelector(`[data-index="${index}"]`);
+  if (!list || !el) return false;
+  const view = list.getBoundingClientRect();
+  const box = el.getBoundingClientRect();
+  return box.bottom > view.top && box.top < view.bottom;
 }
