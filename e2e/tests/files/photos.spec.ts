@@ -1,6 +1,7 @@
 // Photos: every picture and video of the drive by month, newest first, from the real server's `GET /files`.
 import type { Page } from "@playwright/test";
 import { expect, test } from "../../fixtures.js";
+import { expectNoSeriousA11yViolations } from "../../lib/axe.js";
 import { createEmptyFile } from "../browsing/seed.js";
 import { png } from "./samples.js";
 
@@ -44,6 +45,7 @@ test("pictures and videos of the whole drive are grouped by month, newest first,
     "alps.png",
   ]);
   await expect(page.getByText("4 pictures and videos")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/photos");
   await expect(tiles(page).nth(2)).toHaveAccessibleName("clip.mp4, video, December 20, 2025");
 
   // The preview walks the whole timeline, into other folders.
