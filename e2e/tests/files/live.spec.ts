@@ -88,6 +88,28 @@ test.describe("live changes", () => {
     await rclone.dispose();
   });
 
+  test("a file put over WebDAV (HTTP PUT, Basic auth with an API key) appears in an open tab", async ({
+    authedPage: page,
+    baseURL,
+  }) => {
+    const made = await page.request.post("/api/users/api-keys", { data: { name: "webdav" } });
+    expect(made.status()).toBe(201);
+    const { key } = (await made.json()) as { key: string };
+    // Its own context: no cookie of the page's, only what a WebDAV client sends. The list is not polled and the tab
+    // is neither reloaded nor refocused: only the event stream can bring the file (no time bound: a loaded machine).
+    const davClient = await playwrightRequest.newContext({
+      baseURL,
+      extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`rclone:${key}`).toString("base64")}` },
+    });
+    await openLive(page, "/my-drive?path=/");
+    const put = await davClient.fetch("/webdav/from%20webdav.txt", { method: "PUT", data: "written over WebDAV" });
+    expect(put.status()).toBe(201);
+    await expect(
+      page.getByRole("grid", { name: "My Drive" }).getByRole("row", { name: /^from webdav\.txt/ }),
+    ).toBeVisible();
+    await davClient.dispose();
+  });
+
   test("an upload running on another device shows as in progress until its file arrives", async ({
     authedPage: page,
     baseURL,
