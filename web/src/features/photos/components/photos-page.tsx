@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { useFileCommands } from "@/drive/commands/file-commands-context";
 import { describeError } from "@/drive/errors/error-message";
 import type { FileItem } from "@/drive/files/file-item";
+import { useStarredIds } from "@/drive/stars/stars";
 import { usePageTitle } from "@/lib/document-title";
 import { Button } from "@/ui/button";
 import { Skeleton } from "@/ui/skeleton";
@@ -17,6 +18,7 @@ export function PhotosPage() {
   usePageTitle("Photos");
   const { query, items, groups, total } = useTimeline();
   const commands = useFileCommands();
+  const starred = useStarredIds();
   const open = (item: FileItem) => commands.open(item, { items: [...items] });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const more = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
@@ -58,6 +60,7 @@ export function PhotosPage() {
         <TimelineGrid
           items={items}
           groups={groups}
+          starred={starred}
           hasMore={hasNextPage}
           loadingMore={isFetchingNextPage || query.isFetchNextPageError}
           onNeedMore={more}

@@ -47,6 +47,8 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
 export interface TimelineGridProps {
   items: readonly FileItem[];
   groups: readonly MonthGroup[];
+  /** Ids of the starred items (a star on their tile). */
+  starred: ReadonlySet<string>;
   hasMore: boolean;
   loadingMore: boolean;
   onNeedMore: () => void;
@@ -54,7 +56,7 @@ export interface TimelineGridProps {
 }
 
 /** The months of pictures and videos: a heading each, tiles below, only the rows near the view rendered. */
-export function TimelineGrid({ items, groups, hasMore, loadingMore, onNeedMore, onOpen }: TimelineGridProps) {
+export function TimelineGrid({ items, groups, starred, hasMore, loadingMore, onNeedMore, onOpen }: TimelineGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
   const inner = Math.max(0, width - 2 * PADDING);
@@ -178,6 +180,7 @@ export function TimelineGrid({ items, groups, hasMore, loadingMore, onNeedMore, 
                     item={item}
                     index={row.first + i}
                     focusable={row.first + i === focusIndex}
+                    starred={starred.has(item.id)}
                     day={Number.isNaN(item.modDate.getTime()) ? "no date" : dayFormat.format(item.modDate)}
                   />
                 </div>
