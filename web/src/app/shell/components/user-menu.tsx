@@ -5,8 +5,11 @@ import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { sessionQueryOptions } from "@/drive/session/session";
 import { logout } from "@/features/auth/api/logout";
 import { cn } from "@/lib/cn";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/hooks/use-media-query";
 import { focusRing } from "@/ui/button";
 import { DropdownMenu, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from "@/ui/dropdown-menu";
+import { useNavItems } from "../nav-items";
+import { NavLink } from "./nav-link";
 import { UserAvatar } from "./user-avatar";
 
 async function logoutAndLeave() {
@@ -18,11 +21,17 @@ async function logoutAndLeave() {
   }
 }
 
-/** The signed-in user's menu: name, Settings, Connect (where the server has WebDAV) and Logout. */
+/**
+ * The signed-in user's menu: name, Settings, Connect (where the server has WebDAV) and Logout; on a phone also the
+ * side navigation's entries the bottom bar has no room for (Imports, where the server has jobs).
+ */
 export function UserMenu() {
   const { data: session } = useQuery(sessionQueryOptions());
   const navigate = useNavigate();
   const hasWebdav = useQuery(capabilitiesQueryOptions()).data?.webdav ?? false;
+  const phone = useMediaQuery(PHONE_QUERY);
+  const navItems = useNavItems();
+  const extraPlaces = phone ? navItems.filter((item) => item.sideOnly) : [];
   const name = session?.name || session?.userName || "User";
   return (
     <DropdownMenu
@@ -41,6 +50,14 @@ export function UserMenu() {
     >
       <DropdownMenuLabel className="px-3 py-2 text-sm font-medium text-on-surface-variant">{name}</DropdownMenuLabel>
       <DropdownMenuSeparator className="my-1 h-px bg-outline-variant" />
+      {extraPlaces.map(({ label, icon: Icon, segment }) => (
+        <DropdownMenuItem key={segment} asChild>
+          <NavLink segment={segment}>
+            <Icon aria-hidden className="size-4" />
+            {label}
+          </NavLink>
+        </DropdownMenuItem>
+      ))}
       <DropdownMenuItem
         icon={<Settings className="size-4" />}
         onSelect={() => navigate({ to: "/settings/$tabId", params: { tabId: "general" } })}

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useRef } from "react";
 import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/hooks/use-media-query";
 import { AriaGrid } from "@/ui/aria-grid";
 import { useFileListView } from "../hooks/use-file-list-view";
 import { useFocusFollowsItem } from "../hooks/use-focus-follows-item";
@@ -17,6 +18,7 @@ import { FileListHeader } from "./file-list-header";
 import { FileListMenus } from "./file-list-menus";
 import { FileListSkeleton } from "./file-list-skeleton";
 import { ListError } from "./list-error";
+import { NEW_BUTTON_ROOM } from "./new-button";
 import { VirtualRow } from "./virtual-row";
 
 /**
@@ -31,12 +33,15 @@ export function FileList() {
   const scrollKey = scrollKeyOf(query, viewId);
   const focus = useRovingFocus(scrollKey, listRef);
   const { focusIndex, focusIndexRef } = focus;
-  const layout = useListLayout({ query, pages, viewId, listRef, scrollKey, focusIndex, focusIndexRef });
-  const { grid, columns, count, rowCount, rowHeight, virtualizer, visible } = layout;
+  // A phone's "New" floats over the list's end: the last row can scroll clear of it.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const paddingEnd = phone && view.canCreate ? NEW_BUTTON_ROOM : 0;
+  const layout = useListLayout({ query, pages, viewId, listRef, scrollKey, focusIndex, focusIndexRef, paddingEnd });
+  const { grid, columns, count, rowCount, rowHeight, geometry, virtualizer, visible } = layout;
 
   const focusAt = (index: number) => {
     focus.setFocusIndex(index);
-    virtualizer.scrollToIndex(Math.floor(index / columns));
+    layout.scrollToItem(index);
     focus.focusLater(index);
   };
   const onOpen = (item: FileItem) => {
@@ -58,6 +63,7 @@ export function FileList() {
     focusAt,
     onOpen,
     onNavigateUp,
+    rows: grid ? geometry : undefined,
   });
   const pointer = useListPointer({ itemAt: pages.itemAt, selection, selectMode: view.selectMode, onOpen, ...focus });
   const { dropIndex, dragHandlers } = useRowDrag();
@@ -66,7 +72,7 @@ export function FileList() {
   useSelectOnArrival(view.select, pages, visible.version, focusAt);
   useFocusFollowsItem(pages.itemAt, pages.loadedEntries, focusIndex, (index) => {
     focus.follow(index);
-    virtualizer.scrollToIndex(Math.floor(index / columns));
+    layout.scrollToItem(index);
   });
 
   if (pages.first.isPending) return <FileListSkeleton grid={grid} />;
@@ -99,15 +105,16 @@ export function FileList() {
           <EmptyList />
         ) : (
           <div data-spacer className="relative w-full overflow-clip" style={{ height: virtualizer.totalSize }}>
-            {virtualRows.map((row) => (
+            {layout.rows.map((row) => (
               <VirtualRow
                 key={row.index}
-                {...{ row, grid, columns, count, dropIndex }}
+                {...{ row, grid, geometry, dropIndex }}
                 itemAt={pages.itemAt}
                 isSelected={(item) => selection.ids.has(item.id)}
                 isCut={(item) => cutIds.has(item.id)}
                 focusable={(index) => index === Math.min(focusIndex, count - 1)}
                 locationOf={view.showLocation ? locationOf : undefined}
+                selectMode={view.selectMode}
               />
             ))}
           </div>
