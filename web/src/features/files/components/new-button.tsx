@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { fileCommandsFor } from "@/drive/commands/file-commands";
 import { cn } from "@/lib/cn";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/hooks/use-media-query";
 import { focusRing } from "@/ui/button";
 import { useFileListView } from "../hooks/use-file-list-view";
 import { useSelection } from "../stores/selection-store";
@@ -21,10 +22,11 @@ function canPickFolders(): boolean {
  */
 export function NewButton() {
   const view = useFileListView();
+  const phone = useMediaQuery(PHONE_QUERY);
   // As the toolbar decides: selected items still in the list (a deleted one may stay in the id set a moment).
   const ids = useSelection((s) => s.ids);
   const selecting = ids.size > 0 && view.selectedItems().length > 0;
-  if (!view.canCreate || view.selectMode || selecting) return null;
+  if (!phone || !view.canCreate || view.selectMode || selecting) return null;
   const commands = fileCommandsFor([], { canCreate: true }).filter((c) => c.id !== "uploadFolder" || canPickFolders());
   return (
     // The folder's commands, as the toolbar's "Folder" group is on a wider screen.
