@@ -5,7 +5,6 @@ import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { sessionQueryOptions } from "@/drive/session/session";
 import { logout } from "@/features/auth/api/logout";
 import { cn } from "@/lib/cn";
-import { PHONE_QUERY, useMediaQuery } from "@/lib/hooks/use-media-query";
 import { focusRing } from "@/ui/button";
 import { DropdownMenu, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from "@/ui/dropdown-menu";
 import { useNavItems } from "../nav-items";
@@ -22,16 +21,15 @@ async function logoutAndLeave() {
 }
 
 /**
- * The signed-in user's menu: name, Settings, Connect (where the server has WebDAV) and Logout; on a phone also the
- * side navigation's entries the bottom bar has no room for (Imports, where the server has jobs).
+ * The signed-in user's menu: name, the side navigation's entries the phone's bottom bar has no room for (Imports,
+ * where the server has jobs), Settings, Connect (where the server has WebDAV) and Logout.
  */
 export function UserMenu() {
   const { data: session } = useQuery(sessionQueryOptions());
   const navigate = useNavigate();
   const hasWebdav = useQuery(capabilitiesQueryOptions()).data?.webdav ?? false;
-  const phone = useMediaQuery(PHONE_QUERY);
-  const navItems = useNavItems();
-  const extraPlaces = phone ? navItems.filter((item) => item.sideOnly) : [];
+  // The bottom bar's missing places; on a wider screen the side navigation has them too.
+  const extraPlaces = useNavItems().filter((item) => item.sideOnly);
   const name = session?.name || session?.userName || "User";
   return (
     <DropdownMenu

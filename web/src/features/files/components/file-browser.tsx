@@ -5,7 +5,7 @@ import { useSelection } from "../stores/selection-store";
 import { DetailsArea } from "./details-area";
 import { FileList } from "./file-list";
 import { FileToolbar } from "./file-toolbar";
-import { NewButton } from "./new-button";
+import { NewButtonSlot } from "./new-button-slot";
 
 export interface FileBrowserProps extends FileListViewInput {
   /** Heading or breadcrumbs above the list. */
@@ -38,7 +38,7 @@ export function FileBrowser({ title, header, ...input }: FileBrowserProps) {
         <div className="flex min-h-0 flex-1">
           <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
             <FileList key={`${listKey}|${view.viewId}`} />
-            <NewButton />
+            <NewButtonSlot />
           </div>
           <DetailsArea />
         </div>

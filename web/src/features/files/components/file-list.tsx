@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef } from "react";
+import { type KeyboardEvent, Suspense, useRef } from "react";
 import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/hooks/use-media-query";
@@ -18,8 +18,8 @@ import { FileListHeader } from "./file-list-header";
 import { FileListMenus } from "./file-list-menus";
 import { FileListSkeleton } from "./file-list-skeleton";
 import { ListError } from "./list-error";
-import { NEW_BUTTON_ROOM } from "./new-button";
-import { VirtualRow } from "./virtual-row";
+import { NEW_BUTTON_ROOM } from "./new-button-slot";
+import { preloadGridRow, VirtualRow } from "./virtual-row";
 
 /**
  * The one virtualised list and grid. The first page's `meta.count` sizes it; rows whose page has not arrived render
@@ -75,6 +75,7 @@ export function FileList() {
     layout.scrollToItem(index);
   });
 
+  if (grid) preloadGridRow();
   if (pages.first.isPending) return <FileListSkeleton grid={grid} />;
   if (pages.first.isError) {
     return <ListError error={pages.first.error} onRetry={() => void pages.first.refetch()} />;
@@ -105,18 +106,20 @@ export function FileList() {
           <EmptyList />
         ) : (
           <div data-spacer className="relative w-full overflow-clip" style={{ height: virtualizer.totalSize }}>
-            {layout.rows.map((row) => (
-              <VirtualRow
-                key={row.index}
-                {...{ row, grid, geometry, dropIndex }}
-                itemAt={pages.itemAt}
-                isSelected={(item) => selection.ids.has(item.id)}
-                isCut={(item) => cutIds.has(item.id)}
-                focusable={(index) => index === Math.min(focusIndex, count - 1)}
-                locationOf={view.showLocation ? locationOf : undefined}
-                selectMode={view.selectMode}
-              />
-            ))}
+            <Suspense>
+              {layout.rows.map((row) => (
+                <VirtualRow
+                  key={row.index}
+                  {...{ row, grid, geometry, dropIndex }}
+                  itemAt={pages.itemAt}
+                  isSelected={(item) => selection.ids.has(item.id)}
+                  isCut={(item) => cutIds.has(item.id)}
+                  focusable={(index) => index === Math.min(focusIndex, count - 1)}
+                  locationOf={view.showLocation ? locationOf : undefined}
+                  selectMode={view.selectMode}
+                />
+              ))}
+            </Suspense>
           </div>
         )}
       </AriaGrid>

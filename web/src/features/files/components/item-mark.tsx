@@ -1,4 +1,3 @@
-import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
@@ -27,7 +26,7 @@ export function ItemMark({
             selected ? "border-primary bg-primary text-on-primary" : "border-on-surface-variant",
           )}
         >
-          {selected && <Check className="size-4" strokeWidth={3} />}
+          {selected && <span className="mb-0.5 h-2.5 w-1.5 rotate-45 border-r-2 border-b-2 border-current" />}
         </span>
       ) : (
         children

@@ -1,20 +1,13 @@
 import { Plus } from "lucide-react";
 import { fileCommandsFor } from "@/drive/commands/file-commands";
 import { cn } from "@/lib/cn";
-import { PHONE_QUERY, useMediaQuery } from "@/lib/hooks/use-media-query";
 import { focusRing } from "@/ui/button";
 import { useFileListView } from "../hooks/use-file-list-view";
 import { useSelection } from "../stores/selection-store";
 import { CommandMenu } from "./command-menu";
 
-/** Room the list keeps below its last row for the button: its 56 px, the 16 px under it, 16 px above. */
-export const NEW_BUTTON_ROOM = 88;
-
-/** Whether this browser can pick a whole folder (iOS has no folder picker; its inputs ignore the attribute). */
-function canPickFolders(): boolean {
-  const apple = /iPad|iPhone|iPod/.test(navigator.userAgent);
-  return !apple && "webkitdirectory" in HTMLInputElement.prototype;
-}
+/** Whether this browser can pick a whole folder. */
+const canPickFolders = () => "webkitdirectory" in HTMLInputElement.prototype;
 
 /**
  * A phone's "New": a floating button at the bottom right, under the thumb, over the list's end (the list keeps room
@@ -22,11 +15,10 @@ function canPickFolders(): boolean {
  */
 export function NewButton() {
   const view = useFileListView();
-  const phone = useMediaQuery(PHONE_QUERY);
   // As the toolbar decides: selected items still in the list (a deleted one may stay in the id set a moment).
   const ids = useSelection((s) => s.ids);
   const selecting = ids.size > 0 && view.selectedItems().length > 0;
-  if (!phone || !view.canCreate || view.selectMode || selecting) return null;
+  if (!view.canCreate || view.selectMode || selecting) return null;
   const commands = fileCommandsFor([], { canCreate: true }).filter((c) => c.id !== "uploadFolder" || canPickFolders());
   return (
     // The folder's commands, as the toolbar's "Folder" group is on a wider screen.

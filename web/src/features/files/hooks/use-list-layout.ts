@@ -3,21 +3,20 @@ import { useElementWidth } from "@/lib/hooks/use-element-width";
 import { useVirtualRows } from "@/lib/hooks/use-virtual-rows";
 import { HEADER_HEIGHT } from "../components/file-list-header";
 import { ROW_HEIGHT } from "../components/file-row";
+import {
+  CARD_GAP,
+  CARD_MIN_WIDTH,
+  CARD_ROW_HEIGHT,
+  CARD_SLOTS,
+  FOLDER_ROW_HEIGHT,
+  GRID_PADDING,
+} from "../lib/grid-sizes";
 import { type ListGeometry, leadingFolders, listGeometry } from "../lib/list-geometry";
 import type { ListQuery } from "../lib/list-query";
 import { ScrollSpeed } from "../lib/scroll-speed";
 import type { ViewId } from "../stores/view-prefs-store";
 import { type useFilePages, useVisiblePages } from "./use-file-pages";
 import { listMemory } from "./use-roving-focus";
-
-export const CARD_MIN_WIDTH = 168;
-export const CARD_GAP = 12;
-/** A grid row of folder tiles (icon and name on one line, as Drive draws them); a row of file cards is four. */
-export const FOLDER_ROW_HEIGHT = 56;
-export const FOLDER_GAP = 8;
-const CARD_SLOTS = 4;
-export const CARD_ROW_HEIGHT = FOLDER_ROW_HEIGHT * CARD_SLOTS;
-export const GRID_PADDING = 12;
 
 /** One rendered row of the list or grid: a layout row of `ListGeometry` and its top in the rows' box. */
 export interface LayoutRow {
