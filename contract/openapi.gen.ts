@@ -310,6 +310,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shares/{id}/thumbnails/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A WebP thumbnail of a picture inside a share (our addition)
+         * @description The thumbnail `GET /thumbnails/{id}` renders, of a file inside the share (the shared file itself, or a file anywhere below the shared folder), for anyone with the link: no session. A protected share needs the password as every other read of it does: the `share_token` cookie that `POST /shares/{id}/unlock` set (which a page's pictures send by themselves), or the `Authorization` header; no Basic prompt. Unknown, expired and revoked shares, and files outside the share, are 404. The answer is asked for again each time (`Cache-Control: private, no-cache` with the ETag, so a current copy costs a 304), so a revoked or re-protected share stops showing its pictures at once. Renderings for a share wait their turn apart from its owner's.
+         */
+        get: operations["Shares_thumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shares/{id}/save": {
         parameters: {
             query?: never;
@@ -804,6 +824,27 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/users/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's preferences the server acts on (our addition) */
+        get: operations["Users_getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes the account's preferences the server acts on (our addition)
+         * @description Fields present are changed (null forgets a choice), others stay. `encryptFiles: true` is refused with 400 where the server has no ENCRYPTION_KEY.
+         */
+        patch: operations["Users_updateSettings"];
         trace?: never;
     };
 }
@@ -1471,7 +1512,7 @@ export interface components {
             shareList: boolean;
             /** @description `PATCH /files/{id}/share` with `password: null` or `expiresAt: null` removes the password or the expiry. Teldrive 1.8 cannot remove either (an empty password changes nothing). */
             shareClear: boolean;
-            /** @description `GET /thumbnails/{id}?w=360|720` renders WebP thumbnails of the user's images (encrypted ones too), so thumbnails need no resizer host. Teldrive has no such call. */
+            /** @description `GET /thumbnails/{id}?w=360|720` renders WebP thumbnails of the user's images (encrypted ones too), so thumbnails need no resizer host; `GET /shares/{id}/thumbnails/{fileId}` renders those of a share's pictures for its visitors. Teldrive has no such call. */
             thumbnails: boolean;
             /** @description `POST /files/delete` moves items to the trash, where `/trash…` lists, restores and deletes them for good (items are purged 30 days after deletion). Teldrive deletes for good: false. */
             trash: boolean;
@@ -1495,6 +1536,8 @@ export interface components {
             videoPosters: boolean;
             /** @description `POST /shares/{id}/save` (signed in): copies a public share, or items inside a shared folder (`ids`), into the caller's drive under `destination` (a folder path, default `/`); clashing names get a free "name (n)"; big folders finish as a background job. Teldrive has none; absent: false. */
             saveShares?: boolean;
+            /** @description `GET`/`PATCH /users/settings` keep account preferences the server acts on: `encryptFiles`, the "Encrypt files" choice, which WebDAV uploads and imports without `options.encrypted` follow. Teldrive has none; absent: false (the choice stays in the browser). */
+            accountSettings?: boolean;
         };
         ShareSave: {
             /** @description Folder path in the caller's drive, made when missing; default `/` */
@@ -1647,6 +1690,14 @@ export interface components {
         };
         PlaybackList: {
             items: components["schemas"]["PlaybackItem"][];
+        };
+        AccountSettings: {
+            /** @description Whether content the server writes for the account without a choice of its own (WebDAV uploads, imports without `options.encrypted`) is encrypted; null: never chosen, so WebDAV follows the server's WEBDAV_ENCRYPT and imports store plain files. Never encrypted where the server has no ENCRYPTION_KEY. */
+            encryptFiles: boolean | null;
+        };
+        AccountSettingsPatch: {
+            /** @description The new choice; null forgets it; absent leaves it. */
+            encryptFiles?: boolean | null;
         };
     };
     responses: never;
@@ -2020,6 +2071,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2109,6 +2169,15 @@ export interface operations {
             };
             /** @description An id is not one of the caller's files */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2241,6 +2310,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2354,6 +2432,15 @@ export interface operations {
             };
             /** @description The name already exists in the folder */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A WebDAV client holds a lock on the item, on a folder above it with Depth: infinity, on its folder, or (for a folder moved or deleted) on something inside it (our server; the message says which item, in one sentence) */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3041,6 +3128,122 @@ export interface operations {
             };
             /** @description An unexpected error response. */
             default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Shares_thumbnail: {
+        parameters: {
+            query: {
+                w: "360" | "720";
+                /** @description Any short text (the client sends the file's updatedAt); ignored by the server. */
+                v?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+                /** @description A protected share's password: base64 of ":" + password, with or without `Basic `. */
+                Authorization?: string;
+            };
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: {
+                /** @description Set by `POST /shares/{id}/unlock` for a protected share. */
+                share_token?: string;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail. */
+            200: {
+                headers: {
+                    /** @description Strong validator of the file's version and the width */
+                    Etag: string;
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description If-None-Match matched: the client's copy is current (the share was checked first). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `w` is not 360 or 720, or the item is a folder. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A protected share without its password (or cookie), or with a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such live share, or the file is not an active file inside it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The source is over 50 MiB or 100 megapixels. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an image format the server renders (SVG, PDF, video, anything else). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The image's header was read but its pixels could not be decoded. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong passwords for this share from this address (Retry-After says how long to wait). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many thumbnails are being rendered; try again (Retry-After is not promised). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4869,6 +5072,104 @@ export interface operations {
                 content?: never;
             };
             /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cross-origin request refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Users_getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Users_updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountSettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description The settings as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            /** @description A malformed body, an unknown field, or encryption on a server without a key */
             400: {
                 headers: {
                     [name: string]: unknown;

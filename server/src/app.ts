@@ -45,6 +45,7 @@ import { uploadJobs } from "./uploads/jobs.js";
 import { uploadRoutes } from "./uploads/routes.js";
 import { apiKeyRoutes } from "./users/api-key-routes.js";
 import { userRoutes } from "./users/routes.js";
+import { settingsRoutes } from "./users/settings.js";
 import { versionRoutes } from "./version/routes.js";
 import { registerWebdav } from "./webdav/routes.js";
 
@@ -165,6 +166,8 @@ export async function buildApp(
           if (deps.config.compat !== "teldrive-1.8") await signedIn.register(eventRoutes, full);
           await signedIn.register(starRoutes, full);
           await signedIn.register(playbackRoutes, full);
+          // Account preferences the server acts on (capability `accountSettings`); Teldrive has none.
+          if (!deps.config.teldrive18) await signedIn.register(settingsRoutes, full);
         });
       },
       { prefix: "/api" },

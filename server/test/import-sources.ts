@@ -109,7 +109,19 @@ export interface Sshd {
   password: string;
   /** The client key (PEM) the server accepts for `user`. */
   privateKey: string;
+  /** The host key's fingerprint as `ssh-keygen -lf` prints it ("SHA256:…"). */
+  hostKey: string;
+  /** Restarts the server on the same port with a new host key (as a reinstalled or impostor server would be). */
+  replaceHostKey(): Promise<void>;
   stop(): void;
+}
+
+/** "SHA256:…" of a public key file, from `ssh-keygen -lf`. */
+function fingerprintOfFile(file: string): string {
+  const printed = execFileSync("ssh-keygen", ["-lf", file], { encoding: "utf8" });
+  const fingerprint = /SHA256:\S+/.exec(printed)?.[0];
+  if (!fingerprint) throw new Error(`ssh-keygen -lf printed no fingerprint: ${printed}`);
+  return fingerprint;
 }
 
 /**
@@ -145,19 +157,35 @@ export async function startSshd(): Promise<Sshd> {
   ].join("\n");
   fs.writeFileSync(path.join(dir, "sshd_config"), `${config}\n`);
   fs.mkdirSync("/run/sshd", { recursive: true });
-  const child = spawn("/usr/sbin/sshd", ["-D", "-e", "-f", path.join(dir, "sshd_config")], { stdio: "ignore" });
-  await portAnswers(port, child);
-  return {
+  const hostKeyFile = path.join(dir, "host_key");
+  const run = async () => {
+    const started = spawn("/usr/sbin/sshd", ["-D", "-e", "-f", path.join(dir, "sshd_config")], { stdio: "ignore" });
+    await portAnswers(port, started);
+    return started;
+  };
+  let child = await run();
+  const sshd: Sshd = {
     port,
     user,
     password,
     privateKey: fs.readFileSync(path.join(dir, "client_key"), "utf8"),
+    hostKey: fingerprintOfFile(`${hostKeyFile}.pub`),
+    async replaceHostKey() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      for (const f of [hostKeyFile, `${hostKeyFile}.pub`]) fs.rmSync(f);
+      execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", hostKeyFile]);
+      sshd.hostKey = fingerprintOfFile(`${hostKeyFile}.pub`);
+      child = await run();
+    },
     stop() {
       child.kill("SIGTERM");
       execFileSync("userdel", [user]);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  return sshd;
 }
 
 export interface DavServer {

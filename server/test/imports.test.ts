@@ -130,6 +130,29 @@ describe("upload from a link", () => {
     expect((await download(item?.id ?? "")).equals(tree.get("docs/a.txt") as Buffer)).toBe(true);
   });
 
+  it("follows the account's 'Encrypt files' when the import does not say, and its own choice when it does", async () => {
+    const chose = await call(server, user, "PATCH", "/users/settings", { encryptFiles: true });
+    expect(chose.status).toBe(200);
+    try {
+      for (const [dest, options] of [
+        ["/Chosen", undefined],
+        ["/Overruled", { encrypted: false }],
+      ] as const) {
+        const res = await start({
+          source: `${files.url}/docs/a.txt`,
+          destinationDir: dest,
+          ...(options && { options }),
+        });
+        expect((await waitForState(res.body.id, ["completed", "discarded"])).state).toBe("completed");
+        const [item] = await folderItems(dest);
+        expect(item?.encrypted, dest).toBe(options === undefined);
+        expect((await download(item?.id ?? "")).equals(tree.get("docs/a.txt") as Buffer)).toBe(true);
+      }
+    } finally {
+      await call(server, user, "PATCH", "/users/settings", { encryptFiles: null });
+    }
+  });
+
   it("ends a job whose URL is missing as discarded, with the reason in plain words", async () => {
     const res = await start({ source: `${files.url}/nope.bin`, destinationDir: "/Missing" });
     const done = await waitForState(res.body.id, ["discarded", "retryable"]);

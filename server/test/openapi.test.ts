@@ -278,6 +278,38 @@ describe("files, uploads, content and shares", () => {
     ).toBe(401);
   });
 
+  it("a share's thumbnails", async () => {
+    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: "#cc6633" } })
+      .png()
+      .toBuffer();
+    const image = await storeFile(server, user.cookie, png, { name: "shared.png", mimeType: "image/png" });
+    expect(
+      (await call("POST", "/files/{id}/share", { params: { id: image.id }, body: { password: "pw" } })).statusCode,
+    ).toBe(201);
+    const shareId = (await call("GET", "/files/{id}/share", { params: { id: image.id } })).json<{ id: string }>().id;
+    const thumb = (opts: { fileId?: string; w?: string; headers?: Record<string, string> } = {}) =>
+      call("GET", "/shares/{id}/thumbnails/{fileId}", {
+        params: { id: shareId, fileId: opts.fileId ?? image.id },
+        query: { w: opts.w ?? "360" },
+        cookie: null,
+        headers: opts.headers,
+      });
+    expect((await thumb()).statusCode).toBe(401);
+    const unlocked = await call("POST", "/shares/{id}/unlock", {
+      params: { id: shareId },
+      body: { password: "pw" },
+      cookie: null,
+    });
+    const token = unlocked.cookies.find((c) => c.name === "share_token")?.value;
+    const cookie = { cookie: `share_token=${token}` };
+    const ok = await thumb({ headers: cookie });
+    expect(ok.statusCode).toBe(200);
+    expect((await thumb({ headers: { ...cookie, "if-none-match": String(ok.headers.etag) } })).statusCode).toBe(304);
+    expect((await thumb({ headers: cookie, w: "100" })).statusCode).toBe(400);
+    expect((await thumb({ headers: cookie, fileId: crypto.randomUUID() })).statusCode).toBe(404);
+    expect((await call("DELETE", "/files/{id}/share", { params: { id: image.id } })).statusCode).toBe(204);
+  });
+
   it("rename, move, copy, share, delete", async () => {
     const renamed = await call("PATCH", "/files/{id}", { params: { id: fileId }, body: { name: "b.bin" } });
     expect(renamed.statusCode).toBe(200);
@@ -431,6 +463,43 @@ describe("playback positions", () => {
     expect((await call("DELETE", "/playback/{id}", id)).statusCode).toBe(204);
     expect((await call("DELETE", "/playback/{id}", { params: { id: "x" } })).statusCode).toBe(400);
     expect((await call("GET", "/playback/{id}", id)).statusCode).toBe(404);
+  });
+});
+
+describe("account settings", () => {
+  it("reads and changes the caller's own, refusing unknown fields", async () => {
+    expect((await call("GET", "/users/settings")).json()).toEqual({ encryptFiles: null });
+    expect((await call("PATCH", "/users/settings", { body: { encryptFiles: true } })).json()).toEqual({
+      encryptFiles: true,
+    });
+    expect((await call("GET", "/users/settings", { cookie: other.cookie })).json()).toEqual({ encryptFiles: null });
+    expect((await call("PATCH", "/users/settings", { body: { encryptFiles: null } })).json()).toEqual({
+      encryptFiles: null,
+    });
+    expect((await call("PATCH", "/users/settings", { body: { theme: "dark" } })).statusCode).toBe(400);
+    expect((await call("PATCH", "/users/settings", { body: {}, cookie: null })).statusCode).toBe(401);
+    expect((await call("GET", "/users/settings", { cookie: null })).statusCode).toBe(401);
+  });
+});
+
+describe("WebDAV locks seen by the JSON API", () => {
+  it("answers 423 with the documented error while a lock covers the item", async () => {
+    const created = await call("POST", "/files", { body: { name: "locked.txt", type: "file", path: "/", size: 0 } });
+    const { id } = created.json() as { id: string };
+    await server.db.query(
+      `INSERT INTO webdav_locks (token, user_id, path, deep, exclusive, timeout_seconds, expires_at)
+       VALUES ('opaquelocktoken:openapi', $1, '/locked.txt', false, true, 600, now() + interval '10 minutes')`,
+      [user.userId],
+    );
+    const refused = await call("PATCH", "/files/{id}", { params: { id }, body: { name: "free.txt" } });
+    expect(refused.statusCode).toBe(423);
+    expect((await call("POST", "/files/move", { body: { ids: [id], destinationParent: "/" } })).statusCode).toBe(423);
+    expect((await call("POST", "/files/delete", { body: { ids: [id] } })).statusCode).toBe(423);
+    expect(
+      (await call("POST", "/files", { body: { name: "locked.txt", type: "file", path: "/", size: 0 } })).statusCode,
+    ).toBe(423);
+    await server.db.query("DELETE FROM webdav_locks WHERE token = 'opaquelocktoken:openapi'");
+    expect((await call("PATCH", "/files/{id}", { params: { id }, body: { name: "free.txt" } })).statusCode).toBe(200);
   });
 });
 

@@ -23,6 +23,7 @@ const PUBLIC_API = [
   "POST /api/shares/:id/unlock",
   "GET /api/shares/:id/files",
   "GET /api/shares/:id/files/:fileId/:name",
+  "GET /api/shares/:id/thumbnails/:fileId",
   // Teldrive main's (../shared/api/teldrive-main-openapi.yaml, API-B).
   "GET /api/shares/:id/files/:fileId/content",
   "POST /api/auth/attempts",

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resolvePath } from "../src/files/index.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
@@ -273,5 +274,95 @@ describe("expired shares", () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ code: 404, message: "share expired" });
     }
+  });
+});
+
+describe("GET /api/shares/{id}/thumbnails/{fileId}", () => {
+  const picture = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } })
+      .png()
+      .toBuffer();
+  const thumb = (id: string, fileId: string, headers: Record<string, string> = {}, w = "360") =>
+    server.app.inject({ url: `/api/shares/${id}/thumbnails/${fileId}?w=${w}`, headers, remoteAddress: "10.4.0.1" });
+  const store = async (name: string, path: string, data: Buffer) =>
+    (await storeFile(server, owner.cookie, data, { name, path, mimeType: "image/png" })).id;
+
+  it("renders pictures anywhere inside a protected folder share once unlocked, by cookie or header", async () => {
+    const inSub = await store("deep.png", "/Shared/Sub", await picture(1200, 600));
+    const locked = await thumb(folderShare, inSub);
+    expect(locked.statusCode).toBe(401);
+    expect(locked.headers["www-authenticate"]).toBeUndefined();
+    expect((await thumb(folderShare, inSub, { authorization: basic("wrong") })).statusCode).toBe(401);
+
+    const unlocked = await server.app.inject({
+      method: "POST",
+      url: `/api/shares/${folderShare}/unlock`,
+      payload: { password: PASSWORD },
+      remoteAddress: "10.4.0.1",
+    });
+    expect(unlocked.statusCode).toBe(204);
+    const cookie = unlocked.cookies.find((c) => c.name === "share_token");
+    expect(cookie?.path).toBe(`/api/shares/${folderShare}`);
+    const byCookie = await thumb(folderShare, inSub, { cookie: `share_token=${cookie?.value}` });
+    expect(byCookie.statusCode, byCookie.body).toBe(200);
+    expect(byCookie.headers["content-type"]).toBe("image/webp");
+    expect(byCookie.headers["cache-control"]).toBe("private, no-cache");
+    expect(await sharp(byCookie.rawPayload).metadata()).toMatchObject({ format: "webp", width: 360, height: 180 });
+    const byHeader = await thumb(folderShare, inSub, { authorization: basic(PASSWORD) }, "720");
+    expect(await sharp(byHeader.rawPayload).metadata()).toMatchObject({ width: 720, height: 360 });
+    const again = await thumb(folderShare, inSub, {
+      cookie: `share_token=${cookie?.value}`,
+      "if-none-match": String(byCookie.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    // A forged or stale cookie opens nothing.
+    expect(
+      (await thumb(folderShare, inSub, { cookie: `share_token=${Date.now() + 60_000}.${"A".repeat(43)}` })).statusCode,
+    ).toBe(401);
+    expect((await thumb(folderShare, inSub, { authorization: basic(PASSWORD) }, "100")).statusCode).toBe(400);
+  });
+
+  it("answers 404 for anything outside the share: other folders, other users, another share's file", async () => {
+    const auth = { authorization: basic(PASSWORD) };
+    const privatePicture = await store("private.png", "/Private", await picture(50, 50));
+    const other = await createUser(server);
+    const foreign = await storeFile(server, other.cookie, await picture(50, 50), {
+      name: "theirs.png",
+      mimeType: "image/png",
+    });
+    for (const id of [privatePicture, foreign.id, ids.top, crypto.randomUUID(), "../x"]) {
+      const res = await thumb(folderShare, id ?? "", auth);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.headers["content-type"]).not.toBe("image/webp");
+    }
+    // A file share shows its own picture and nothing else.
+    const alone = await store("alone.png", "/", await picture(80, 40));
+    const aloneShare = await share(alone);
+    expect((await thumb(aloneShare, alone)).statusCode).toBe(200);
+    for (const id of [privatePicture, ids.a]) expect((await thumb(aloneShare, id ?? "")).statusCode).toBe(404);
+    // The shared folder itself has no picture.
+    expect((await thumb(folderShare, ids.shared ?? "", auth)).statusCode).toBe(400);
+  });
+
+  it("stops with the share: revoked and expired shares answer 404", async () => {
+    const gone = await store("gone.png", "/", await picture(40, 40));
+    const goneShare = await share(gone);
+    expect((await thumb(goneShare, gone)).statusCode).toBe(200);
+    const revoked = await server.app.inject({
+      method: "DELETE",
+      url: `/api/files/${gone}/share`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(revoked.statusCode).toBe(204);
+    expect((await thumb(goneShare, gone)).statusCode).toBe(404);
+
+    const expired = crypto.randomUUID();
+    await server.db.query(
+      "INSERT INTO file_shares (id, file_id, user_id, expires_at) VALUES ($1, $2, $3, now() - interval '1 minute')",
+      [expired, gone, owner.userId],
+    );
+    const res = await thumb(expired, gone);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: "share expired" });
   });
 });

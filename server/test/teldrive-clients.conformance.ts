@@ -317,6 +317,15 @@ const operations: Operation[] = [
     status: 200,
     prepare: async () => ({ params: { id: (await picture()).id }, query: { w: "360" } }),
   },
+  // Ours only (capability `thumbnails`): a share's pictures for its visitors.
+  {
+    op: "GET /shares/{id}/thumbnails/{fileId}",
+    status: 200,
+    prepare: async () => {
+      const p = await picture();
+      return { params: { id: await share(p.id), fileId: p.id }, query: { w: "360" }, cookie: null };
+    },
+  },
   // Ours only (capability `trash`).
   { op: "GET /trash", status: 200, prepare: async () => ({ query: { page: "1", limit: "10" } }) },
   { op: "POST /trash/restore", status: 200, prepare: async () => ({ body: { ids: [await trashed()] } }) },
@@ -348,6 +357,9 @@ const operations: Operation[] = [
   { op: "GET /users/config", status: 200 },
   { op: "GET /users/profile/{name}", status: 200, prepare: async () => ({ params: { name: "profile.jpeg" } }) },
   { op: "GET /users/sessions", status: 200 },
+  // Ours only (capability `accountSettings`).
+  { op: "GET /users/settings", status: 200 },
+  { op: "PATCH /users/settings", status: 200, prepare: async () => ({ body: { encryptFiles: false } }) },
   { op: "DELETE /users/sessions/{id}", status: 204, prepare: async () => ({ params: { id: spare().hash } }) },
   { op: "GET /version", status: 200 },
   // Ours only: the owner's invitations (the seeded user is the server's first account, so its owner).

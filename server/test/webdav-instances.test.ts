@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../src/auth/api-keys.js";
+import { COOKIE_NAME, createSession } from "../src/auth/session.js";
 import { ensureUserDefaults } from "../src/auth/user-defaults.js";
 import { loadConfig } from "../src/config.js";
 import { type Db, openDb } from "../src/db/index.js";
@@ -21,6 +22,7 @@ const running: ChildServer[] = [];
 let a: ChildServer;
 let b: ChildServer;
 let auth = "";
+let cookie = "";
 
 const LOCK_BODY =
   '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
@@ -50,6 +52,7 @@ beforeAll(async () => {
   await ensureUserDefaults(db, 77);
   const created = await createApiKey(db, 77, { name: "dav", expiresAt: null });
   auth = `Basic ${Buffer.from(`w:${created?.key}`).toString("base64")}`;
+  cookie = `${COOKIE_NAME}=${(await createSession(db, { userId: 77 })).token}`;
 });
 
 afterAll(async () => {
@@ -76,5 +79,44 @@ describe("WebDAV locks on two instances", () => {
 
     expect((await dav(b, "UNLOCK", "/webdav/shared.txt", { "lock-token": token })).status).toBe(204);
     expect((await dav(a, "PUT", "/webdav/shared.txt", {}, "v3")).status).toBe(204);
+  });
+});
+
+describe("WebDAV locks and the JSON API on two instances", () => {
+  const api = (server: ChildServer, method: string, url: string, body?: object) =>
+    fetch(`${server.url}/api${url}`, {
+      method,
+      headers: { cookie, ...(body && { "content-type": "application/json" }) },
+      body: body && JSON.stringify(body),
+    });
+  async function idOf(name: string): Promise<string> {
+    const list = (await (await api(a, "GET", "/files?path=/&limit=500")).json()) as {
+      items: { id: string; name: string }[];
+    };
+    const item = list.items.find((f) => f.name === name);
+    if (!item) throw new Error(`${name} is not listed`);
+    return item.id;
+  }
+
+  it("refuses on one instance the API's changes to what a WebDAV client locked through the other, both ways", async () => {
+    for (const [locker, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const name = `api-${locker === a ? "a" : "b"}.txt`;
+      expect((await dav(locker, "PUT", `/webdav/${name}`, {}, "v1")).status).toBe(201);
+      const id = await idOf(name);
+      const lock = await dav(locker, "LOCK", `/webdav/${name}`, { "content-type": "application/xml" }, LOCK_BODY);
+      expect(lock.status).toBe(200);
+      const renamed = await api(other, "PATCH", `/files/${id}`, { name: `renamed-${name}` });
+      expect(renamed.status).toBe(423);
+      expect(((await renamed.json()) as { message: string }).message).toMatch(/locked by an app connected over WebDAV/);
+      expect((await api(other, "POST", "/files/delete", { ids: [id] })).status).toBe(423);
+      expect(
+        (await dav(other, "UNLOCK", `/webdav/${name}`, { "lock-token": lock.headers.get("lock-token") ?? "" })).status,
+      ).toBe(204);
+      expect((await api(locker, "PATCH", `/files/${id}`, { name: `renamed-${name}` })).status).toBe(200);
+      expect(await (await dav(other, "GET", `/webdav/renamed-${name}`)).text()).toBe("v1");
+    }
   });
 });

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../src/auth/api-keys.js";
+import { openStore } from "../src/storage/blobs.js";
 import { segmentsOf } from "../src/webdav/paths.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 
@@ -133,6 +135,81 @@ describe("files", () => {
       expect((await dav("GET", "/webdav/secret.txt", { headers, srv: enc })).body).toBe("top secret");
     } finally {
       await enc.close();
+    }
+  });
+
+  it("encrypts a PUT of an account that chose encryption, though WEBDAV_ENCRYPT is off, and reads it back", async () => {
+    const user = await newKey(server);
+    const headers = { authorization: basic(user.key) };
+    const settings = (payload: object) =>
+      server.app.inject({ method: "PATCH", url: "/api/users/settings", headers: { cookie: user.cookie }, payload });
+    expect((await server.app.inject({ url: "/api/users/settings", headers: { cookie: user.cookie } })).json()).toEqual({
+      encryptFiles: null,
+    });
+    expect((await settings({ encryptFiles: true })).json()).toEqual({ encryptFiles: true });
+    // More than two parts of the split size, so every part is checked, the short last one too.
+    const data = crypto.randomBytes(2 * SPLIT + 12345);
+    expect((await dav("PUT", "/webdav/chosen.bin", { headers, body: data })).statusCode).toBe(201);
+    const [row] = await server.db.query<{ encrypted: boolean; parts: { id: number }[]; channel_id: number }>(
+      "SELECT encrypted, parts, channel_id FROM files WHERE user_id = $1 AND name = 'chosen.bin'",
+      [user.userId],
+    );
+    expect(row?.encrypted).toBe(true);
+    expect(row?.parts).toHaveLength(3);
+    const store = openStore(server.config);
+    for (const [i, part] of (row?.parts ?? []).entries()) {
+      const ref = { partId: part.id, channelId: row?.channel_id ?? 0 };
+      const stored = await buffer(await store.read(ref, 0, (await store.size(ref)) - 1));
+      const plain = data.subarray(i * SPLIT, (i + 1) * SPLIT);
+      expect(stored.length).toBeGreaterThan(plain.length);
+      expect(stored.includes(plain.subarray(0, 64))).toBe(false);
+    }
+    const back = await dav("GET", "/webdav/chosen.bin", { headers });
+    expect(back.rawPayload.equals(data)).toBe(true);
+    // Chosen off again, the same server stores plain parts.
+    expect((await settings({ encryptFiles: false })).json()).toEqual({ encryptFiles: false });
+    await dav("PUT", "/webdav/plain.bin", { headers, body: "plain" });
+    const [plain] = await server.db.query<{ encrypted: boolean }>(
+      "SELECT encrypted FROM files WHERE user_id = $1 AND name = 'plain.bin'",
+      [user.userId],
+    );
+    expect(plain?.encrypted).toBe(false);
+  });
+
+  it("follows WEBDAV_ENCRYPT while the account has not chosen, and refuses encryption without a key", async () => {
+    const enc = await startServer({ ENCRYPTION_KEY: "k", WEBDAV_ENCRYPT: "true" });
+    const none = await startServer();
+    try {
+      const user = await newKey(enc);
+      const headers = { authorization: basic(user.key) };
+      await dav("PUT", "/webdav/default.txt", { headers, body: "x", srv: enc });
+      await enc.app.inject({
+        method: "PATCH",
+        url: "/api/users/settings",
+        headers: { cookie: user.cookie },
+        payload: { encryptFiles: false },
+      });
+      await dav("PUT", "/webdav/declined.txt", { headers, body: "y", srv: enc });
+      const rows = await enc.db.query<{ name: string; encrypted: boolean }>(
+        "SELECT name, encrypted FROM files WHERE user_id = $1 AND type = 'file' ORDER BY name",
+        [user.userId],
+      );
+      expect(rows).toEqual([
+        { name: "declined.txt", encrypted: false },
+        { name: "default.txt", encrypted: true },
+      ]);
+      const other = await createUser(none);
+      const refused = await none.app.inject({
+        method: "PATCH",
+        url: "/api/users/settings",
+        headers: { cookie: other.cookie },
+        payload: { encryptFiles: true },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/ENCRYPTION_KEY/);
+    } finally {
+      await enc.close();
+      await none.close();
     }
   });
 
@@ -290,5 +367,94 @@ describe("locks", () => {
     expect((await dav("PUT", "/webdav/deep/new.txt", { body: "x" })).statusCode).toBe(423);
     const ifHeader = { if: `(${lock.headers["lock-token"]})` };
     expect((await dav("PUT", "/webdav/deep/new.txt", { body: "x", headers: ifHeader })).statusCode).toBe(201);
+  });
+});
+
+describe("WebDAV locks and the JSON API", () => {
+  const lockBody =
+    '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>me</D:owner></D:lockinfo>';
+  const api = (method: string, url: string, payload?: object) =>
+    server.app.inject({ method: method as "GET", url: `/api${url}`, headers: { cookie }, ...(payload && { payload }) });
+  async function idOf(folder: string, name: string): Promise<string> {
+    const list = await api("GET", `/files?path=${encodeURIComponent(folder)}&limit=500`);
+    const item = list.json().items.find((f: { name: string }) => f.name === name);
+    if (!item) throw new Error(`${folder}/${name} is not listed`);
+    return item.id;
+  }
+  const expectLocked = (res: { statusCode: number; json(): { message: string } }, name: string) => {
+    expect(res.statusCode).toBe(423);
+    expect(res.json().message).toBe(
+      `"${name}" is locked by an app connected over WebDAV, so it can't be changed now. Try again when that app has unlocked it (locks end by themselves when it stops renewing them).`,
+    );
+  };
+
+  it("answers 423 to a rename, move, delete or overwrite of a locked file, and lets them through after UNLOCK", async () => {
+    await dav("MKCOL", "/webdav/api-locks");
+    await dav("MKCOL", "/webdav/api-locks/elsewhere");
+    await dav("PUT", "/webdav/api-locks/held.txt", { body: "held" });
+    const id = await idOf("/api-locks", "held.txt");
+    const elsewhere = await idOf("/api-locks", "elsewhere");
+    const lock = await dav("LOCK", "/webdav/api-locks/held.txt", { body: lockBody });
+    expect(lock.statusCode).toBe(200);
+
+    expectLocked(await api("PATCH", `/files/${id}`, { name: "renamed.txt" }), "held.txt");
+    expectLocked(await api("POST", "/files/move", { ids: [id], destinationParent: elsewhere }), "held.txt");
+    expectLocked(await api("POST", "/files/delete", { ids: [id] }), "held.txt");
+    expectLocked(
+      await api("POST", "/files", { name: "held.txt", type: "file", path: "/api-locks", size: 0 }),
+      "held.txt",
+    );
+    // Nothing changed: WebDAV still reads the locked file where it was.
+    expect((await dav("GET", "/webdav/api-locks/held.txt")).body).toBe("held");
+    // A sibling is not covered by a lock on one file.
+    expect(
+      (await api("POST", "/files", { name: "free.txt", type: "file", path: "/api-locks", size: 0 })).statusCode,
+    ).toBe(201);
+
+    expect(
+      (
+        await dav("UNLOCK", "/webdav/api-locks/held.txt", {
+          headers: { "lock-token": String(lock.headers["lock-token"]) },
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await api("PATCH", `/files/${id}`, { name: "renamed.txt" })).statusCode).toBe(200);
+    expect((await dav("GET", "/webdav/api-locks/renamed.txt")).body).toBe("held");
+    // Once the API renamed it, WebDAV can lock it under its new name.
+    expect((await dav("LOCK", "/webdav/api-locks/renamed.txt", { body: lockBody })).statusCode).toBe(200);
+  });
+
+  it("answers 423 to changes inside a folder locked with Depth: infinity, and to a folder holding a lock below it", async () => {
+    await dav("MKCOL", "/webdav/deep-api");
+    await dav("MKCOL", "/webdav/deep-api/sub");
+    await dav("PUT", "/webdav/deep-api/sub/inner.txt", { body: "i" });
+    await dav("MKCOL", "/webdav/outside");
+    const inner = await idOf("/deep-api/sub", "inner.txt");
+    const folder = await idOf("/", "deep-api");
+    const outside = await idOf("/", "outside");
+    const sub = await idOf("/deep-api", "sub");
+    const lock = await dav("LOCK", "/webdav/deep-api/", { body: lockBody, headers: { depth: "infinity" } });
+    expect(lock.statusCode).toBe(200);
+    expectLocked(await api("PATCH", `/files/${inner}`, { name: "x.txt" }), "deep-api");
+    expectLocked(
+      await api("POST", "/files", { name: "new.txt", type: "file", path: "/deep-api/sub", size: 0 }),
+      "deep-api",
+    );
+    expectLocked(
+      await api("POST", "/files/move", {
+        ids: [outside],
+        destinationParent: sub,
+      }),
+      "deep-api",
+    );
+    expectLocked(await api("POST", "/files/delete", { ids: [folder] }), "deep-api");
+    await dav("UNLOCK", "/webdav/deep-api/", { headers: { "lock-token": String(lock.headers["lock-token"]) } });
+
+    // A lock on a file deep inside holds its folders: deleting or moving one would take the file along.
+    const fileLock = await dav("LOCK", "/webdav/deep-api/sub/inner.txt", { body: lockBody });
+    expect(fileLock.statusCode).toBe(200);
+    expectLocked(await api("POST", "/files/delete", { ids: [folder] }), "inner.txt");
+    expectLocked(await api("POST", "/files/move", { ids: [folder], destinationParent: outside }), "inner.txt");
+    expect((await api("PATCH", `/files/${outside}`, { name: "outside2" })).statusCode).toBe(200);
   });
 });

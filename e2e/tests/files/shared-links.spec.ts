@@ -83,7 +83,7 @@ test("the links I made: listed with place, password, expiry and date; copy, chan
   await unlock(guest, "first pw");
   await expect(guest.getByRole("alert")).toHaveText("Wrong password");
   await unlock(guest, "second pw");
-  await expect(guest.getByTestId("share-row").filter({ hasText: "report.pdf" })).toBeVisible();
+  await expect(guest.getByRole("heading", { level: 1, name: "report.pdf" })).toBeVisible();
 
   // The form checks the day before anything is sent; then the expiry goes.
   await link(page, "report.pdf").getByRole("button", { name: "Edit" }).click();
@@ -110,7 +110,7 @@ test("the links I made: listed with place, password, expiry and date; copy, chan
   await expect(link(page, "report.pdf")).toContainText("No password");
   const second = await visitor(browser, baseURL);
   await second.goto(copied);
-  await expect(second.getByTestId("share-row").filter({ hasText: "report.pdf" })).toBeVisible();
+  await expect(second.getByRole("heading", { level: 1, name: "report.pdf" })).toBeVisible();
   await expect(second.getByLabel("Password")).toHaveCount(0);
 
   // Revoke asks first; Cancel keeps the link.
@@ -160,7 +160,7 @@ test("an expired link is marked, refused, and works again once given a later day
   await expect(dialog).toBeHidden();
   await expect(row).toContainText(`Expires ${day(nextWeek)}`);
   await guest.reload();
-  await expect(guest.getByTestId("share-row").filter({ hasText: "soon.txt" })).toBeVisible();
+  await expect(guest.getByRole("heading", { level: 1, name: "soon.txt" })).toBeVisible();
   await guest.context().close();
 });
 

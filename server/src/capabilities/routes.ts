@@ -30,6 +30,7 @@ export function capabilitiesOf(config: Pick<Config, "encryptionKey" | "webdav">)
     // True where ffmpeg runs (capabilityRoutes asks at start).
     videoPosters: false,
     saveShares: true,
+    accountSettings: true,
   };
 }
 

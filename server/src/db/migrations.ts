@@ -157,6 +157,23 @@ export const migrations: (string | string[])[] = [
     PRIMARY KEY (user_id, file_id)
   );
   CREATE INDEX playback_positions_recent ON playback_positions (user_id, updated_at DESC)`,
+  // 17: account preferences the server acts on (users/settings.ts), and the SFTP host keys each user trusts
+  // (imports/sources/known-hosts.ts).
+  [
+    `CREATE TABLE user_settings (
+       user_id bigint PRIMARY KEY REFERENCES users ON DELETE CASCADE,
+       encrypt_files boolean,
+       updated_at timestamptz NOT NULL DEFAULT now()
+     )`,
+    `CREATE TABLE sftp_host_keys (
+       user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+       host text NOT NULL,
+       port integer NOT NULL,
+       fingerprint text NOT NULL,
+       trusted_at timestamptz NOT NULL DEFAULT now(),
+       PRIMARY KEY (user_id, host, port)
+     )`,
+  ],
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

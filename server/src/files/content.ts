@@ -1,9 +1,14 @@
 import { blake3 } from "@noble/hashes/blake3.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
+import { v7 as uuidv7 } from "uuid";
 import type { Queryable } from "../db/index.js";
+import { nameSortKey } from "../db/name-key.js";
 import { badRequest } from "../http/errors.js";
-import { checkPartSizes, lockFileParts, type PartRef } from "../parts/parts.js";
+import { checkPartSizes, lockFileParts, type PartRef, releaseParts } from "../parts/parts.js";
 import type { Blobs, StoredPart } from "../storage/blobs.js";
+import type { FileRow } from "./file-row.js";
+import { categoryOf } from "./lib/category.js";
+import { mimeTypeFor } from "./lib/mime.js";
 
 /** The stored bytes of a file: where its parts are and how to read them. */
 export interface Content {
@@ -112,6 +117,70 @@ export async function contentFromUpload(
     encrypted: first.encrypted,
     hash,
   };
+}
+
+/**
+ * Puts `content` into the file `name` of the folder `parentId`: into `existing` (the active file of that name, locked
+ * by the caller), which keeps its id and gives its old parts to the reclaim job (unless the new content reuses them),
+ * or into a new file. Every writer of uploaded content goes through here: the API's create and replace, WebDAV's PUT
+ * and imports. Null when no `existing` was given and a file of that name was created meanwhile.
+ */
+export async function putFileContent(
+  q: Queryable,
+  f: {
+    userId: number;
+    parentId: string;
+    name: string;
+    content: Content;
+    existing: FileRow | null | undefined;
+    updatedAt: string;
+    /** The client's type for it; else guessed from the name. */
+    mimeType?: string;
+  },
+): Promise<FileRow | null> {
+  const { content, name } = f;
+  const mimeType = mimeTypeFor(name, f.mimeType);
+  if (f.existing) {
+    const [row] = await q.query<FileRow>(
+      `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,
+         hash = $8, updated_at = $9 WHERE id = $1 RETURNING *`,
+      [
+        f.existing.id,
+        mimeType,
+        content.size,
+        categoryOf(name),
+        content.encrypted,
+        JSON.stringify(content.parts),
+        content.channelId,
+        content.hash,
+        f.updatedAt,
+      ],
+    );
+    await releaseParts(q, partRefs(f.existing));
+    if (!row) throw new Error("the file to replace is gone although it was locked");
+    return row;
+  }
+  const [row] = await q.query<FileRow>(
+    `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
+       channel_id, hash, updated_at)
+     VALUES ($1, $2, $3, 'file', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING *`,
+    [
+      uuidv7(),
+      name,
+      nameSortKey(name),
+      mimeType,
+      content.size,
+      categoryOf(name),
+      content.encrypted,
+      f.userId,
+      f.parentId,
+      JSON.stringify(content.parts),
+      content.channelId,
+      content.hash,
+      f.updatedAt,
+    ],
+  );
+  return row ?? null;
 }
 
 /** A file's parts as references for the reclaim job. */

@@ -3,13 +3,14 @@ import type { Queryable } from "../db/index.js";
 import { nameSortKey } from "../db/name-key.js";
 import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
+import { lockTableFor, refuseLocked } from "../webdav/locks.js";
 import { checkItemCount } from "./bulk-write.js";
 import { type FileRow, toFileOut } from "./file-row.js";
 import { lockMoves, makeDirs, resolveDestination } from "./folders.js";
 import { checkName } from "./lib/names.js";
 import { copyBodySchema, deleteBodySchema, idParamsSchema, moveBodySchema } from "./schemas.js";
 import { trashTrees } from "./trash.js";
-import { isInsideFolder, isUuid, requireOwnedFile } from "./tree.js";
+import { childPath, drivePath, isInsideFolder, isUuid, requireOwnedFile } from "./tree.js";
 import { copyTree } from "./tree-copy.js";
 import { deleteTrees } from "./tree-delete.js";
 
@@ -35,6 +36,7 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
       throw badRequest("destinationName needs exactly one id");
     const newName = body.destinationName === undefined ? undefined : checkName(body.destinationName);
     await db.tx(async (q) => {
+      await lockTableFor(q, user.userId, "write");
       // Folders move one user's move at a time (folders.ts lockMoves): checking for a cycle and moving are one step.
       const anyFolder = await q.query("SELECT 1 FROM files WHERE id = ANY($1::uuid[]) AND type = 'folder' LIMIT 1", [
         body.ids.filter(isUuid),
@@ -54,6 +56,16 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
         [dest.id, names, items.map((i) => i.id)],
       );
       if (taken[0]) throw conflict(`"${taken[0].name}" already exists in the destination`);
+      await refuseLocked(q, user.userId, async () => {
+        const to = await drivePath(q, dest.id);
+        const targets: { path: string; tree?: boolean }[] = [{ path: to }];
+        for (const [i, item] of items.entries()) {
+          const from = await drivePath(q, item.id);
+          targets.push({ path: from, tree: true }, { path: from.slice(0, from.lastIndexOf("/")) || "/" });
+          targets.push({ path: childPath(to, names[i] ?? item.name), tree: true });
+        }
+        return targets;
+      });
       await q.query(
         `UPDATE files f SET parent_id = $1, name = v.name, name_key = v.name_key
          FROM unnest($2::uuid[], $3::text[], $4::text[]) AS v(id, name, name_key) WHERE f.id = v.id`,
@@ -66,7 +78,16 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
   async function deleteItems(userId: number, ids: string[]) {
     checkItemCount(ids);
     await db.tx(async (q) => {
+      await lockTableFor(q, userId, "write");
       const items = await ownedRows(q, userId, ids);
+      await refuseLocked(q, userId, async () => {
+        const targets: { path: string; tree?: boolean }[] = [];
+        for (const item of items) {
+          const path = await drivePath(q, item.id);
+          targets.push({ path, tree: true }, { path: path.slice(0, path.lastIndexOf("/")) || "/" });
+        }
+        return targets;
+      });
       // Teldrive deletes for good; this server moves the items to the trash (files/trash.ts).
       if (config.teldrive18) await deleteTrees(q, items, "purging", config.deleteBatchRows);
       else await trashTrees(q, items, config.deleteBatchRows);

@@ -114,6 +114,14 @@ export async function pathOf(db: Queryable, fileId: string): Promise<string> {
   return rows.map((r) => `/${r.name}`).join("");
 }
 
+/** The drive path of an item as WebDAV names it: "/Docs/a.pdf", "/" for the root folder. */
+export async function drivePath(db: Queryable, fileId: string): Promise<string> {
+  return (await pathOf(db, fileId)) || "/";
+}
+
+/** `name` in the folder at drive path `folder`. */
+export const childPath = (folder: string, name: string) => (folder === "/" ? `/${name}` : `${folder}/${name}`);
+
 /** Ids of every row in the trees rooted at `ids` (the roots included), with their depth below them. */
 export function subtreeSql(idsParam: string, opts: { foldersOnly?: boolean } = {}): string {
   return `WITH RECURSIVE tree(id, type, depth) AS (

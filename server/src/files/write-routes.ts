@@ -6,14 +6,15 @@ import type { Deps } from "../deps.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { releaseParts } from "../parts/parts.js";
 import type { Blobs } from "../storage/blobs.js";
-import { type Content, contentFromParts, contentFromUpload, partRefs } from "./content.js";
+import { lockTableFor, refuseLocked } from "../webdav/locks.js";
+import { type Content, contentFromParts, contentFromUpload, partRefs, putFileContent } from "./content.js";
 import { type FileRow, toFileOut } from "./file-row.js";
 import { lockMoves, makeDirs } from "./folders.js";
 import { categoryOf } from "./lib/category.js";
-import { FOLDER_MIME, mimeTypeFor } from "./lib/mime.js";
+import { FOLDER_MIME } from "./lib/mime.js";
 import { checkName } from "./lib/names.js";
 import { createBodySchema, idParamsSchema, mkdirBodySchema, updateBodySchema } from "./schemas.js";
-import { getOwnedFile, isInsideFolder, requireOwnedFile, resolvePath } from "./tree.js";
+import { childPath, drivePath, getOwnedFile, isInsideFolder, requireOwnedFile, resolvePath } from "./tree.js";
 
 /** The row holding `name` in `parentId`, if any (locked, so a concurrent create waits). */
 async function sibling(q: Queryable, userId: number, parentId: string, name: string): Promise<FileRow | undefined> {
@@ -62,11 +63,16 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
     if (!body.parentId && !body.path) throw badRequest("parent id or path is required");
 
     const row = await db.tx(async (q) => {
+      await lockTableFor(q, user.userId, "write");
       // The parent stays locked, so a concurrent delete of it waits for this file and then takes it along.
       const parent = body.parentId
         ? await getOwnedFile(q, user.userId, body.parentId, "share")
         : await resolvePath(q, user.userId, body.path ?? "/", "share");
       if (parent?.type !== "folder") throw notFound("parent folder not found");
+      await refuseLocked(q, user.userId, async () => {
+        const folder = await drivePath(q, parent.id);
+        return [{ path: childPath(folder, name) }, { path: folder }];
+      });
       const content = body.type === "file" ? await readContent(q, blobs, user.userId, body) : null;
       const updatedAt = body.updatedAt ?? new Date().toISOString();
       // Teldrive's create is an upsert (`ON CONFLICT … DO UPDATE`): an existing folder is answered again (clients
@@ -75,49 +81,36 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
       const upsert = async (existing: FileRow): Promise<FileRow | undefined> => {
         if (body.type === "folder" && existing.type === "folder") return existing;
         if (existing.type !== "file" || !content) throw clash(name);
-        const replacedTime = body.updatedAt ?? replacedAt(existing.updated_at);
-        const [replaced] = await q.query<FileRow>(
-          `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,
-             hash = $8, updated_at = $9 WHERE id = $1 RETURNING *`,
-          [
-            existing.id,
-            mimeTypeFor(name, body.mimeType),
-            content.size,
-            categoryOf(name),
-            content.encrypted,
-            JSON.stringify(content.parts),
-            content.channelId,
-            content.hash,
-            replacedTime,
-          ],
-        );
-        // The old parts go unless the new content reuses them (the reclaim job checks).
-        await releaseParts(q, partRefs(existing));
-        return replaced;
+        const replaced = await putFileContent(q, {
+          userId: user.userId,
+          parentId: parent.id,
+          name,
+          content,
+          existing,
+          updatedAt: body.updatedAt ?? replacedAt(existing.updated_at),
+          mimeType: body.mimeType,
+        });
+        return replaced ?? undefined;
       };
       const existing = await sibling(q, user.userId, parent.id, name);
       if (existing) return upsert(existing);
-      const [created] = await q.query<FileRow>(
-        `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
-           channel_id, hash, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING RETURNING *`,
-        [
-          uuidv7(),
-          name,
-          nameSortKey(name),
-          body.type,
-          content ? mimeTypeFor(name, body.mimeType) : FOLDER_MIME,
-          content ? content.size : 0,
-          content ? categoryOf(name) : null,
-          content?.encrypted ?? false,
-          user.userId,
-          parent.id,
-          content ? JSON.stringify(content.parts) : null,
-          content?.channelId ?? null,
-          content?.hash ?? null,
-          updatedAt,
-        ],
-      );
+      const created = content
+        ? await putFileContent(q, {
+            userId: user.userId,
+            parentId: parent.id,
+            name,
+            content,
+            existing: null,
+            updatedAt,
+            mimeType: body.mimeType,
+          })
+        : (
+            await q.query<FileRow>(
+              `INSERT INTO files (id, name, name_key, type, mime_type, size, user_id, parent_id, updated_at)
+               VALUES ($1, $2, $3, 'folder', $4, 0, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING *`,
+              [uuidv7(), name, nameSortKey(name), FOLDER_MIME, user.userId, parent.id, updatedAt],
+            )
+          )[0];
       if (!created) {
         // A concurrent create of the same name committed first: this one goes over it, as if it came second.
         const winner = await sibling(q, user.userId, parent.id, name);
@@ -136,6 +129,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
     const { id } = idParamsSchema.parse(req.params);
     const body = updateBodySchema.parse(req.body ?? {});
     const row = await db.tx(async (q) => {
+      await lockTableFor(q, user.userId, "write");
       const moving = Boolean(body.parentId);
       const first = await requireOwnedFile(q, user.userId, id);
       // A folder changing parent takes the user's move lock first, so two moves cannot each pass the cycle check.
@@ -152,6 +146,14 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
           throw badRequest("a folder cannot be moved into itself or one of its subfolders");
         parentId = parent.id;
       }
+      const fromParent = file.parent_id;
+      await refuseLocked(q, user.userId, async () => {
+        const folder = await drivePath(q, fromParent);
+        const targets = [{ path: childPath(folder, file.name), tree: true }, { path: folder }];
+        if (name === file.name && parentId === fromParent) return targets;
+        const to = parentId === fromParent ? folder : await drivePath(q, parentId);
+        return [...targets, { path: childPath(to, name), tree: true }, { path: to }];
+      });
       const changesContent = body.uploadId !== undefined || body.parts !== undefined;
       if (changesContent && file.type !== "file") throw badRequest("only a file has content to replace");
       const content = changesContent ? await readContent(q, blobs, user.userId, body) : null;

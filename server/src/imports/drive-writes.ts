@@ -1,12 +1,8 @@
 import type { Readable } from "node:stream";
-import { v7 as uuidv7 } from "uuid";
 import type { Db, Queryable } from "../db/index.js";
-import { nameSortKey } from "../db/name-key.js";
-import { contentFromParts, contentFromUpload, partRefs, selectedChannel } from "../files/content.js";
+import { contentFromParts, contentFromUpload, putFileContent, selectedChannel } from "../files/content.js";
 import type { FileRow } from "../files/file-row.js";
 import { makeDirs } from "../files/folders.js";
-import { categoryOf } from "../files/lib/category.js";
-import { mimeTypeFor } from "../files/lib/mime.js";
 import { checkName } from "../files/lib/names.js";
 import { trashTrees } from "../files/trash.js";
 import { MAX_DEPTH } from "../files/tree.js";
@@ -154,49 +150,11 @@ export async function finishFile(
       [f.userId, parent.id, name],
     );
     const updatedAt = (f.modified && !Number.isNaN(f.modified.getTime()) ? f.modified : new Date()).toISOString();
-    if (existing) {
-      if (existing.type !== "file")
-        throw new Error(`"${name}" is a folder in the destination; the file was not imported`);
-      await q.query(
-        `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,
-           hash = $8, updated_at = $9 WHERE id = $1`,
-        [
-          existing.id,
-          mimeTypeFor(name),
-          content.size,
-          categoryOf(name),
-          content.encrypted,
-          JSON.stringify(content.parts),
-          content.channelId,
-          content.hash,
-          updatedAt,
-        ],
-      );
-      await releaseParts(q, partRefs(existing));
-      return existing.id;
-    }
-    const id = uuidv7();
-    await q.query(
-      `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
-         channel_id, hash, updated_at)
-       VALUES ($1, $2, $3, 'file', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [
-        id,
-        name,
-        nameSortKey(name),
-        mimeTypeFor(name),
-        content.size,
-        categoryOf(name),
-        content.encrypted,
-        f.userId,
-        parent.id,
-        JSON.stringify(content.parts),
-        content.channelId,
-        content.hash,
-        updatedAt,
-      ],
-    );
-    return id;
+    if (existing?.type === "folder")
+      throw new Error(`"${name}" is a folder in the destination; the file was not imported`);
+    const row = await putFileContent(q, { userId: f.userId, parentId: parent.id, name, content, existing, updatedAt });
+    if (!row) throw new Error(`"${name}" was created in the destination meanwhile; the import tries again`);
+    return row.id;
   });
 }
 

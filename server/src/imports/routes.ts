@@ -11,6 +11,7 @@ import { RUN_COLUMNS, type RunRowOut, toJobStatus } from "./run-json.js";
 import { FINAL_STATES, IMPORT_RUN_JOB, testSource } from "./runner.js";
 import { nextTick } from "./schedules.js";
 import { Sealer } from "./sealed.js";
+import { knownHostsOf } from "./sources/known-hosts.js";
 import { checkArgs } from "./validate.js";
 
 const STATES = ["available", "running", "scheduled", "retryable", "completed", "cancelled", "discarded"] as const;
@@ -281,7 +282,7 @@ export async function importRoutes(app: FastifyInstance, { db, config, jobs }: D
   app.post("/periodic-jobs/test-connection", async (req, reply) => {
     const args = syncArgsSchema.parse(req.body);
     await checkArgs(config, args);
-    await testSource(config, args);
+    await testSource(config, args, knownHostsOf(db, req.user.userId));
     return reply.status(204).send();
   });
 

@@ -5,6 +5,7 @@ import { HttpError } from "../http/errors.js";
 import type { JobContext } from "../jobs/queue.js";
 import type { Blobs } from "../storage/blobs.js";
 import { encryptedSize } from "../storage/crypt.js";
+import { encryptsByDefault } from "../users/settings.js";
 import { DEFAULT_PART_SIZE, type SyncArgs } from "./args.js";
 import {
   channelFor,
@@ -20,6 +21,7 @@ import {
 import { fileFilter, markedFolders, type SourceEntry } from "./filters.js";
 import type { Sealer } from "./sealed.js";
 import { Slicer } from "./slicer.js";
+import { type KnownHosts, knownHostsOf } from "./sources/known-hosts.js";
 import { openSource } from "./sources/open-source.js";
 import { PermanentError, type Source } from "./sources/source.js";
 
@@ -123,10 +125,10 @@ export function plainWords(err: unknown): string {
 }
 
 /** Opens the source as a run would and lists it (test-connection); refusals and failures are 400 in plain words. */
-export async function testSource(config: Config, args: SyncArgs): Promise<number> {
+export async function testSource(config: Config, args: SyncArgs, knownHosts: KnownHosts): Promise<number> {
   let source: Source | undefined;
   try {
-    source = await openSource(config.imports, args);
+    source = await openSource(config.imports, args, knownHosts);
     return (await source.list()).length;
   } catch (err) {
     if (err instanceof HttpError) throw err;
@@ -141,6 +143,7 @@ class Transfer {
   private readonly abort = new AbortController();
   private readonly folders = new Map<string, string>();
   private cancelled = false;
+  private encrypted = false;
   private flushing: Promise<void> | undefined;
   private lastFlush = 0;
 
@@ -158,7 +161,11 @@ class Transfer {
     try {
       let entries: SourceEntry[];
       try {
-        source = await openSource(this.deps.config.imports, this.args);
+        source = await openSource(
+          this.deps.config.imports,
+          this.args,
+          knownHostsOf(this.deps.db.background, this.row.user_id),
+        );
         entries = await source.list();
       } catch (err) {
         if (err instanceof HttpError && err.status < 500) throw new PermanentError(err.message);
@@ -171,6 +178,10 @@ class Transfer {
       this.progress.bytesTotal = taken.reduce((sum, e) => sum + e.size, 0);
       await this.flush(true);
       const channelId = await channelFor(this.deps.db.background, this.row.user_id);
+      // An import that does not say follows the account's "Encrypt files" choice.
+      this.encrypted =
+        this.args.options?.encrypted ??
+        (await encryptsByDefault(this.deps.db.background, this.deps.config, this.row.user_id, false));
       for (const entry of taken) {
         this.checkCancelled();
         this.progress.currentFile = entry.path;
@@ -249,7 +260,7 @@ class Transfer {
       await finishFile(db, blobs, { userId, folderPath, name, uploadId: null, size: 0, modified: entry.modified });
       return;
     }
-    const encrypted = this.args.options?.encrypted ?? false;
+    const { encrypted } = this;
     const partSize = this.args.options?.partSize ?? DEFAULT_PART_SIZE;
     const count = Math.ceil(entry.size / partSize);
     const lengthOf = (i: number) => Math.min(partSize, entry.size - i * partSize);

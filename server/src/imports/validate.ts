@@ -2,6 +2,7 @@ import type { Config } from "../config.js";
 import { badRequest } from "../http/errors.js";
 import { parseSource, type SyncArgs } from "./args.js";
 import { NetGuard } from "./net-guard.js";
+import { pinnedHostKey } from "./sources/known-hosts.js";
 import { localSource } from "./sources/local-source.js";
 
 /**
@@ -22,4 +23,5 @@ export async function checkArgs(config: Config, args: SyncArgs): Promise<void> {
   await new NetGuard(config.imports.allowPrivate).resolve(spec.url.hostname);
   if (spec.kind === "sftp" && !spec.url.username)
     throw badRequest("an sftp:// source needs a user name: sftp://user@host/path");
+  if (spec.kind === "sftp") pinnedHostKey(spec.url);
 }

@@ -23,6 +23,7 @@ import { copyTree } from "../files/tree-copy.js";
 import { Budget, requesterOf } from "../http/budget.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
+import { sendThumbnail, thumbnailRenderer } from "../thumbnails/routes.js";
 import { PasswordCache } from "./password-cache.js";
 import { ShareGuard } from "./share-guard.js";
 import { sharePassword } from "./share-password.js";
@@ -121,7 +122,7 @@ async function insideShare(db: Queryable, share: ShareRow, fileId: string): Prom
  * Shares opened by id, by anyone (public): what a share is, unlocking one with its password, its listing and its
  * files' content. The owner's side is owner-routes.ts.
  */
-export async function publicShareRoutes(app: FastifyInstance, { db, blobs, config, jobs }: Deps) {
+export async function publicShareRoutes(app: FastifyInstance, { db, blobs, config, jobs, thumbnails: cache }: Deps) {
   // Teldrive 1.8 has neither the share_token cookie nor the /content URL (API-B).
   const apiB = config.compat !== "teldrive-1.8";
   const guard = new ShareGuard(db);
@@ -267,6 +268,29 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs, confi
       url: "/shares/:id/files/:fileId/content",
       handler: sendShared({ basicPrompt: false }),
     });
+
+  // Thumbnails of a share's pictures (and videos' posters where ffmpeg runs), rendered like the owner's own. The share
+  // page's pictures send no header: a protected share is read with the cookie its unlock set (or the header, sent by
+  // other clients). Asked again each time (no-cache with the ETag), so a revoked, expired or re-protected share
+  // stops showing them at once.
+  const thumbnails = await thumbnailRenderer(app, blobs, cache);
+  app.get("/shares/:id/thumbnails/:fileId", async (req, reply) => {
+    const share = await authorizedShare(req, reply, { basicPrompt: false });
+    const { fileId } = req.params as { fileId: string };
+    if (!UUID.test(fileId) || !(await insideShare(db, share, fileId))) throw notFound("file not found");
+    const [file] = await db.query<ContentFile>(
+      `SELECT ${CONTENT_COLUMNS} FROM files WHERE id = $1 AND user_id = $2 AND status = 'active'`,
+      [fileId, share.user_id],
+    );
+    if (!file) throw notFound("file not found");
+    // Renderings for a share's visitors wait their turn as the share's, so they never crowd out its owner's.
+    return sendThumbnail(req, reply, {
+      thumbnails,
+      file,
+      owner: `share ${share.id}`,
+      cacheControl: "private, no-cache",
+    });
+  });
 
   // "Save to my drive": a signed-in visitor copies the share (or items inside a shared folder) into their own drive,
   // after the same checks as every other read of the share. Teldrive 1.8 has no such call.

@@ -206,9 +206,11 @@ export class Blobs {
     });
     const [fed, put] = await Promise.allSettled([
       pipelineAsync(opts.body, ...stages, stored),
-      // A store that gives up stops reading: end the feeding side too, or it would wait forever.
+      // A store that gives up stops reading: end the feeding side too, or it would wait forever. Destroyed without
+      // an error: a body that was already fed has left no one listening for one on `stored` (it would crash the
+      // process), and the store's error is the one answered below.
       this.store.put(ref, stored, size).catch((err: unknown) => {
-        stored.destroy(err instanceof Error ? err : new Error(String(err)));
+        stored.destroy();
         throw err;
       }),
     ]);

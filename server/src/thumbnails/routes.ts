@@ -1,5 +1,5 @@
 import { buffer } from "node:stream/consumers";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type ContentFile, ownedContentFile } from "../content/send-file.js";
 import type { Deps } from "../deps.js";
@@ -147,39 +147,69 @@ export class Thumbnails {
   }
 }
 
+/** One renderer per thumbnail cache (so per app): the drive's and the shares' thumbnails wait at the same gate. */
+const renderers = new WeakMap<ThumbnailCache, Promise<Thumbnails>>();
+
+export function thumbnailRenderer(app: FastifyInstance, blobs: Blobs, cache: ThumbnailCache): Promise<Thumbnails> {
+  let renderer = renderers.get(cache);
+  if (!renderer) {
+    renderer = ffmpegAvailable().then(
+      (posters) =>
+        new Thumbnails(
+          blobs,
+          cache,
+          DEFAULT_LIMITS,
+          (err) => app.log.warn({ err }, "a rendered thumbnail could not be cached"),
+          posters,
+        ),
+    );
+    renderers.set(cache, renderer);
+  }
+  return renderer;
+}
+
+/**
+ * Answers a thumbnail request for `file` once the caller may see it: the `w` query, the refusals, 304 for a current
+ * copy, else the picture (rendered now or from the cache). `owner` is whose turn the rendering waits for.
+ */
+export async function sendThumbnail(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  o: { thumbnails: Thumbnails; file: ContentFile; owner: string; cacheControl: string },
+) {
+  const parsed = thumbnailQuery.safeParse(req.query);
+  if (!parsed.success) throw badRequest("w must be 360 or 720");
+  const width = Number(parsed.data.w);
+  const { thumbnails, file, cacheControl } = o;
+  thumbnails.check(file);
+  const key: ThumbnailKey = { fileId: file.id, version: versionOf(file), width, sealed: file.encrypted };
+  const etag = `"${key.version}-${width}"`;
+  const noneMatch = req.headers["if-none-match"];
+  if (noneMatch?.split(",").some((t) => t.trim() === etag))
+    return reply.status(304).header("ETag", etag).header("Cache-Control", cacheControl).send();
+  // Headers only once the picture exists: a refusal or a busy answer must not be kept by the browser.
+  const gone = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  const webp = await thumbnails.get(file, key, gone.signal, o.owner);
+  return reply
+    .type("image/webp")
+    .header("ETag", etag)
+    .header("Cache-Control", cacheControl)
+    .header("X-Content-Type-Options", "nosniff")
+    .send(webp);
+}
+
 export async function thumbnailRoutes(app: FastifyInstance, { db, blobs, thumbnails: cache }: Deps) {
-  const thumbnails = new Thumbnails(
-    blobs,
-    cache,
-    DEFAULT_LIMITS,
-    (err) => app.log.warn({ err }, "a rendered thumbnail could not be cached"),
-    await ffmpegAvailable(),
-  );
+  const thumbnails = await thumbnailRenderer(app, blobs, cache);
 
   // A media URL: `?hash=` or `?sid=` signs it in too (auth/private-routes.ts), for players that send no cookie.
   app.get("/thumbnails/:id", { config: { acceptsSessionHash: true } }, async (req, reply) => {
-    const parsed = thumbnailQuery.safeParse(req.query);
-    if (!parsed.success) throw badRequest("w must be 360 or 720");
-    const width = Number(parsed.data.w);
+    // The query is checked before the file is looked up, so a bad width is 400 whoever asks.
+    if (!thumbnailQuery.safeParse(req.query).success) throw badRequest("w must be 360 or 720");
     const { id } = req.params as { id: string };
     const file = await ownedContentFile(db, req.user.userId, id);
-    thumbnails.check(file);
-    const key: ThumbnailKey = { fileId: file.id, version: versionOf(file), width, sealed: file.encrypted };
-    const etag = `"${key.version}-${width}"`;
-    const noneMatch = req.headers["if-none-match"];
-    if (noneMatch?.split(",").some((t) => t.trim() === etag))
-      return reply.status(304).header("ETag", etag).header("Cache-Control", CACHE_CONTROL).send();
-    // Headers only once the picture exists: a refusal or a busy answer must not be kept by the browser.
-    const gone = new AbortController();
-    reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) gone.abort();
-    });
-    const webp = await thumbnails.get(file, key, gone.signal, String(req.user.userId));
-    return reply
-      .type("image/webp")
-      .header("ETag", etag)
-      .header("Cache-Control", CACHE_CONTROL)
-      .header("X-Content-Type-Options", "nosniff")
-      .send(webp);
+    return sendThumbnail(req, reply, { thumbnails, file, owner: String(req.user.userId), cacheControl: CACHE_CONTROL });
   });
 }

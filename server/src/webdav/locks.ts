@@ -202,3 +202,28 @@ export function requireTokens(locks: Lock[], tokens: Set<string>, targets: { pat
     if (missing) throw new HttpError(423, `locked: ${missing.path} needs its lock token`);
   }
 }
+
+/**
+ * A write of the JSON API (which holds no lock tokens) touching `targets`: 423 when a WebDAV lock covers one of them
+ * (for `tree`, also a lock below it), whoever holds it. The caller took the lock table shared (`lockTableFor(q,
+ * userId, "write")`) before any row lock, as WebDAV's own writes do. `targets` is asked for only when locks exist.
+ */
+export async function refuseLocked(
+  q: Queryable,
+  userId: number,
+  targets: () => Promise<{ path: string; tree?: boolean }[]>,
+): Promise<void> {
+  const locks = await activeLocks(q, userId);
+  if (locks.length === 0) return;
+  for (const t of await targets()) {
+    const held = [...covering(locks, t.path), ...(t.tree ? below(locks, t.path) : [])][0];
+    if (held) throw new HttpError(423, lockedMessage(held.path));
+  }
+}
+
+/** No colon in it: clients show a server's text after its last colon. */
+function lockedMessage(path: string): string {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  const what = name ? `"${name}"` : "Your drive";
+  return `${what} is locked by an app connected over WebDAV, so it can't be changed now. Try again when that app has unlocked it (locks end by themselves when it stops renewing them).`;
+}

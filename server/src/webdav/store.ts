@@ -5,15 +5,21 @@ import { v7 as uuidv7 } from "uuid";
 import type { Queryable } from "../db/index.js";
 import { nameSortKey } from "../db/name-key.js";
 import type { Deps } from "../deps.js";
-import { type Content, contentFromParts, contentFromUpload, partRefs, selectedChannel } from "../files/content.js";
+import {
+  type Content,
+  contentFromParts,
+  contentFromUpload,
+  putFileContent,
+  selectedChannel,
+} from "../files/content.js";
 import type { FileRow } from "../files/file-row.js";
-import { categoryOf } from "../files/lib/category.js";
-import { FOLDER_MIME, mimeTypeFor } from "../files/lib/mime.js";
+import { FOLDER_MIME } from "../files/lib/mime.js";
 import { getRootFolder, resolvePath } from "../files/tree.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import { type PartRef, recordPart, releaseParts } from "../parts/parts.js";
 import { BlockHasher } from "../uploads/block-hasher.js";
 import { MAX_PART_SIZE, partNameOf } from "../uploads/routes.js";
+import { encryptsByDefault } from "../users/settings.js";
 
 /**
  * The drive as WebDAV sees it: items by path, and writes that take the same steps as the API's (files/, uploads/):
@@ -81,47 +87,8 @@ export async function writeFile(
   content: Content,
   existing: FileRow | null,
 ): Promise<FileRow> {
-  const now = new Date().toISOString();
-  if (existing) {
-    const [row] = await q.query<FileRow>(
-      `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,
-         hash = $8, updated_at = $9 WHERE id = $1 RETURNING *`,
-      [
-        existing.id,
-        mimeTypeFor(name),
-        content.size,
-        categoryOf(name),
-        content.encrypted,
-        JSON.stringify(content.parts),
-        content.channelId,
-        content.hash,
-        now,
-      ],
-    );
-    await releaseParts(q, partRefs(existing));
-    if (!row) throw notFound("file not found");
-    return row;
-  }
-  const [row] = await q.query<FileRow>(
-    `INSERT INTO files (id, name, name_key, type, mime_type, size, category, encrypted, user_id, parent_id, parts,
-       channel_id, hash, updated_at)
-     VALUES ($1, $2, $3, 'file', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING *`,
-    [
-      uuidv7(),
-      name,
-      nameSortKey(name),
-      mimeTypeFor(name),
-      content.size,
-      categoryOf(name),
-      content.encrypted,
-      userId,
-      parentId,
-      JSON.stringify(content.parts),
-      content.channelId,
-      content.hash,
-      now,
-    ],
-  );
+  const updatedAt = new Date().toISOString();
+  const row = await putFileContent(q, { userId, parentId, name, content, existing, updatedAt });
   if (!row) throw conflict(`"${name}" was created meanwhile`);
   return row;
 }
@@ -173,7 +140,7 @@ export async function receiveBody(
   if (header !== undefined && !/^\d+$/.test(header)) throw badRequest("invalid Content-Length");
   // No Content-Length: a chunked body (or none), read to its end.
   const length = header === undefined ? null : Number(header);
-  const encrypted = config.webdav.encrypt;
+  const encrypted = await encryptsByDefault(db, config, userId, config.webdav.encrypt);
   const empty = {
     finish: (q: Queryable) => contentFromParts(q, blobs, userId, { parts: [], size: 0 }),
     abandon: async () => {},

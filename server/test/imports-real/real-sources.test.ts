@@ -126,6 +126,84 @@ describe("SFTP and WebDAV sources", () => {
   });
 });
 
+describe("SFTP host keys", () => {
+  let server: TestServer;
+  let sshd: Sshd;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "drive-import-hostkey-"));
+    fs.chmodSync(dir, 0o755);
+    for (const [rel] of makeTree(dir, { "a.txt": 100 })) fs.chmodSync(path.join(dir, rel), 0o644);
+    [server, sshd] = await Promise.all([startServer({ IMPORT_ALLOW_PRIVATE: "true" }), startSshd()]);
+  });
+  afterAll(async () => {
+    await server?.close();
+    sshd?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const source = (hostKey?: string) =>
+    `sftp://${sshd.user}:${encodeURIComponent(sshd.password)}@127.0.0.1:${sshd.port}${dir}` +
+    (hostKey === undefined ? "" : `?hostKey=${encodeURIComponent(hostKey)}`);
+  const test = (who: TestUser, hostKey?: string) =>
+    call<{ message: string }>(server, who, "POST", "/periodic-jobs/test-connection", {
+      source: source(hostKey),
+      destinationDir: "/x",
+    });
+  const trusted = async (who: TestUser) =>
+    (
+      await server.db.query<{ fingerprint: string }>("SELECT fingerprint FROM sftp_host_keys WHERE user_id = $1", [
+        who.userId,
+      ])
+    ).map((r) => r.fingerprint);
+  async function runJob(who: TestUser, dest: string): Promise<JobJson> {
+    const res = await call<JobJson>(server, who, "POST", "/jobs", {
+      kind: "sync.run",
+      args: { source: source(), destinationDir: dest },
+    });
+    expect(res.status).toBe(202);
+    return waitFor(
+      async () => (await call<JobJson>(server, who, "GET", `/jobs/${res.body.id}`)).body,
+      (j) => ["completed", "discarded"].includes(j.state),
+    );
+  }
+
+  it("trusts the key seen first, fails a job with 'host key changed' when it changes, and takes a key given in the source", async () => {
+    const user = await createUser(server);
+    expect(await trusted(user)).toEqual([]);
+    expect((await test(user)).status).toBe(204);
+    // The fingerprint kept is the one ssh-keygen -lf prints for the server's key.
+    expect(await trusted(user)).toEqual([sshd.hostKey]);
+    expect((await runJob(user, "/First")).state).toBe("completed");
+
+    const old = sshd.hostKey;
+    await sshd.replaceHostKey();
+    expect(sshd.hostKey).not.toBe(old);
+    const failed = await runJob(user, "/Second");
+    expect(failed.state).toBe("discarded");
+    expect(failed.errors.at(-1)?.message).toMatch(/^host key changed: /);
+    expect(failed.errors.at(-1)?.message).toContain(`presents ${sshd.hostKey}, not ${old}`);
+    expect(failed.errors).toHaveLength(1);
+    const tested = await test(user);
+    expect(tested.status).toBe(400);
+    expect(tested.body.message).toMatch(/^host key changed: /);
+    // Another user has trusted nothing yet: their first use takes the new key.
+    const other = await createUser(server);
+    expect((await test(other)).status).toBe(204);
+    expect(await trusted(other)).toEqual([sshd.hostKey]);
+
+    // A key given in the source must be the one presented; the right one replaces the trusted key.
+    const wrong = await test(user, old);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain(`not ${old} given in the source`);
+    expect((await test(user, "SHA256:short")).body.message).toMatch(/hostKey must be a SHA256 fingerprint/);
+    expect((await test(user, sshd.hostKey)).status).toBe(204);
+    expect(await trusted(user)).toEqual([sshd.hostKey]);
+    expect((await runJob(user, "/Third")).state).toBe("completed");
+  });
+});
+
 describe("a server killed in the middle of an import", () => {
   let child: ChildServer | undefined;
   afterAll(async () => {

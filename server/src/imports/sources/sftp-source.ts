@@ -3,15 +3,18 @@ import SftpClient from "ssh2-sftp-client";
 import { HttpError } from "../../http/errors.js";
 import type { SourceEntry } from "../filters.js";
 import type { NetGuard } from "../net-guard.js";
+import { fingerprintOf, type KnownHosts, pinnedHostKey } from "./known-hosts.js";
 import type { Source } from "./source.js";
 
 const MAX_ENTRIES = 1_000_000;
 
 /**
  * An SFTP folder: `sftp://user:password@host:port/path`, or `?privateKey=<PEM>` (and `&passphrase=`) for a key.
- * The connection is made to an address the guard checked, then handed to ssh2. Host keys are not pinned.
+ * The connection is made to an address the guard checked, then handed to ssh2. The server's host key must be the one
+ * the user trusts for that host and port (known-hosts.ts): the source's `?hostKey=SHA256:…`, else the one seen first.
  */
-export async function sftpSource(guard: NetGuard, url: URL): Promise<Source> {
+export async function sftpSource(guard: NetGuard, url: URL, knownHosts: KnownHosts): Promise<Source> {
+  const pinned = pinnedHostKey(url);
   const [first] = await guard.resolve(url.hostname);
   if (!first) throw new HttpError(400, `${url.hostname} has no address`);
   const port = Number(url.port || 22);
@@ -26,9 +29,20 @@ export async function sftpSource(guard: NetGuard, url: URL): Promise<Source> {
   });
   const client = new SftpClient();
   const privateKey = url.searchParams.get("privateKey") ?? undefined;
+  // Why the host key was refused, when it was: ssh2 itself only says that verification failed.
+  let refusal: unknown;
   try {
     await client.connect({
       sock,
+      hostVerifier: (key: Buffer, verify: (valid: boolean) => void) => {
+        knownHosts.check(url.hostname, port, fingerprintOf(key), pinned).then(
+          () => verify(true),
+          (err: unknown) => {
+            refusal = err;
+            verify(false);
+          },
+        );
+      },
       username: decodeURIComponent(url.username),
       ...(privateKey
         ? { privateKey, passphrase: url.searchParams.get("passphrase") ?? undefined }
@@ -37,6 +51,7 @@ export async function sftpSource(guard: NetGuard, url: URL): Promise<Source> {
     });
   } catch (err) {
     sock.destroy();
+    if (refusal) throw refusal;
     const message = err instanceof Error ? err.message : String(err);
     if (/authentication/i.test(message))
       throw new HttpError(400, `the SFTP server refused the user name, password or key`);

@@ -41,6 +41,11 @@ export function serverErrorText(error: unknown): string | undefined {
       : ApiError.messageOf(body);
   const known = raw === undefined ? undefined : KNOWN_MESSAGES.find(([pattern]) => pattern.test(raw))?.[1];
   if (known) return known;
+  // Our server's SFTP host key refusal names fingerprints (SHA256:…), whose colons are not separators.
+  if (raw?.startsWith("host key changed")) return raw;
+  // 423: a WebDAV app holds a lock on the item; our server says which item and what to do, in one sentence.
+  if (error.status === 423)
+    return raw?.trim() || "This item is locked by an app connected over WebDAV. Try again when it has unlocked it.";
   if (error.status === 502 || error.status === 503 || error.status === 504)
     return "The server can't be reached right now. Try again in a moment.";
   const reduced = raw === undefined ? "" : reduceServerMessage(raw);

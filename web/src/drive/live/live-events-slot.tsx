@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { useApiGeneration } from "@/drive/api/generation";
-
-const RemoteUploads = lazy(() => import("./remote-uploads").then((m) => ({ default: m.RemoteUploads })));
 
 /**
  * Live updates are not needed to show the first page: the stream and its code start once the page has settled, and
  * what changed meanwhile is read again then.
  */
 const SETTLE_MS = 3000;
+/** Code that could not be fetched (the server went away meanwhile) is asked for again after this long. */
+const RETRY_MS = 30_000;
 
 /**
  * Keeps the tab live where the server has an event stream: ours says so in /capabilities (`events`), Teldrive main
@@ -25,22 +25,30 @@ export function LiveEventsSlot() {
     return () => clearTimeout(timer);
   }, []);
   const enabled = settled && caps !== undefined && (caps.events === true || generation === "B");
+  const [attempt, setAttempt] = useState(0);
+  const [RemoteUploads, setRemoteUploads] = useState<ComponentType | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` loads the code again after a failure.
   useEffect(() => {
     if (!enabled) return;
     let disconnect: (() => void) | undefined;
     let stopped = false;
-    void import("./live-events").then((m) => {
-      if (stopped) return;
-      disconnect = m.connectLiveEvents(queryClient);
-    });
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // Loaded here rather than with React.lazy: a failed fetch of this background code must not take the page down.
+    Promise.all([import("./live-events"), import("./remote-uploads")]).then(
+      ([live, remote]) => {
+        if (stopped) return;
+        disconnect = live.connectLiveEvents(queryClient);
+        setRemoteUploads(() => remote.RemoteUploads);
+      },
+      () => {
+        if (!stopped) retry = setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
+      },
+    );
     return () => {
       stopped = true;
+      clearTimeout(retry);
       disconnect?.();
     };
-  }, [enabled, queryClient]);
-  return enabled ? (
-    <Suspense>
-      <RemoteUploads />
-    </Suspense>
-  ) : null;
+  }, [enabled, queryClient, attempt]);
+  return enabled && RemoteUploads ? <RemoteUploads /> : null;
 }

@@ -1,8 +1,7 @@
 import { ApiError } from "@/drive/api/api-client";
 import { errorText } from "@/drive/errors/error-message";
-import { type FileItem, fileContentUrl } from "@/drive/files/file-item";
+import type { FileItem } from "@/drive/files/file-item";
 import { formatSize } from "@/lib/format-size";
-import { listChildren } from "./api/list-children";
 import { mountZipPanel } from "./components/mount-zip-panel";
 import { archiveName } from "./lib/archive-names";
 import { batchChunks } from "./lib/batch-chunks";
@@ -14,6 +13,7 @@ import { memoryChoice } from "./sinks/memory-sink";
 import { serviceWorkerChoice } from "./sinks/service-worker-sink";
 import { type SinkChoice, SinkError } from "./sinks/zip-sink";
 import { addJob, cancelZip, type SkippedFile, updateJob } from "./zip-jobs-store";
+import { driveSource, type ZipSource } from "./zip-source";
 
 /** How often the panel's figures move; the bytes themselves flow as fast as the browser saves them. */
 const PROGRESS_MS = 250;
@@ -25,9 +25,6 @@ async function chooseSink(name: string): Promise<SinkChoice> {
   return (await serviceWorkerChoice(name)) ?? (await filePickerChoice(name)) ?? memoryChoice(name);
 }
 
-const contentUrlOf = (file: { id: string; name: string }) =>
-  fileContentUrl({ origin: location.origin, id: file.id, name: file.name });
-
 function messageOf(error: unknown): string {
   if (error instanceof ApiError || !(error instanceof Error)) return errorText(error);
   return error.message;
@@ -37,7 +34,7 @@ function messageOf(error: unknown): string {
  * Zips the items (folders with everything in them) into one download: walks the folders, then streams each file's
  * content into the archive while the browser saves it. Progress and Cancel are in the zip panel.
  */
-export async function startZipDownload(items: readonly FileItem[]): Promise<void> {
+export async function startZipDownload(items: readonly FileItem[], from: ZipSource = driveSource): Promise<void> {
   mountZipPanel();
   const job = addJob(archiveName(items));
   const controller = new AbortController();
@@ -69,7 +66,7 @@ export async function startZipDownload(items: readonly FileItem[]): Promise<void
 
   try {
     const choice = await chooseSink(job.name);
-    const plan = await planArchive(items, listChildren, signal, (p) =>
+    const plan = await planArchive(items, from.listChildren, signal, (p) =>
       updateJob(job.id, { fileCount: p.fileCount, totalBytes: p.totalBytes }),
     );
     updateJob(job.id, { status: "zipping", fileCount: plan.fileCount, totalBytes: plan.totalBytes });
@@ -81,7 +78,7 @@ export async function startZipDownload(items: readonly FileItem[]): Promise<void
     }
     const sink = await choice.open();
     ticker = setInterval(flush, PROGRESS_MS);
-    const inputs = zipInputs(plan, contentUrlOf, events, { signal });
+    const inputs = zipInputs(plan, from.contentUrl, events, { signal, headers: from.headers });
     const source = (async function* () {
       try {
         yield* inputs;

@@ -47,6 +47,24 @@ describe("serverErrorText", () => {
   });
 });
 
+describe("a locked item (423)", () => {
+  const locked =
+    '"a: b.txt" is locked by an app connected over WebDAV, so it can\'t be changed now. Try again when that app has unlocked it.';
+  it("shows the server's sentence whole, colons in the name included", () => {
+    expect(serverErrorText(apiError({ code: 423, message: locked }, 423))).toBe(locked);
+  });
+  it("says what happened when the server gave no text", () => {
+    expect(describeError(apiError("", 423))).toMatch(/locked by an app connected over WebDAV/);
+  });
+});
+
+describe("a changed SFTP host key", () => {
+  it("is shown whole: its fingerprints hold colons", () => {
+    const text = "host key changed: the SFTP server h port 22 presents SHA256:abc, not SHA256:def given in the source.";
+    expect(serverErrorText(apiError({ code: 400, message: text }, 400))).toBe(text);
+  });
+});
+
 describe("errorText", () => {
   it("falls back to the spec's unknown-error sentence", () => {
     expect(errorText(new Error("network down"))).toBe(UNKNOWN_ERROR);

@@ -71,8 +71,11 @@ export function FileList() {
   const locationOf = useRowLocations(view.showLocation, virtualRows, pages.itemAt);
   useSelectOnArrival(view.select, pages, visible.version, focusAt);
   useFocusFollowsItem(pages.itemAt, pages.loadedEntries, focusIndex, (index) => {
+    // The view goes along only when the user was looking at the item (a rename re-sorting it). A focused row out of
+    // view that moves because pages arrived (the cursor walks meeting) must not pull the view away from the rows read.
+    const inView = isInView(listRef.current, focusIndex);
     focus.follow(index);
-    layout.scrollToItem(index);
+    if (inView) layout.scrollToItem(index);
   });
 
   if (grid) preloadGridRow();
@@ -129,4 +132,13 @@ export function FileList() {
       </span>
     </div>
   );
+}
+
+/** Whether the row or card at `index` is rendered and at least partly inside the list's viewport. */
+function isInView(list: HTMLElement | null, index: number): boolean {
+  const el = list?.querySelector(`[data-index="${index}"]`);
+  if (!list || !el) return false;
+  const view = list.getBoundingClientRect();
+  const box = el.getBoundingClientRect();
+  return box.bottom > view.top && box.top < view.bottom;
 }

@@ -2,12 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
+import { describeError } from "@/drive/errors/error-message";
 import { useSettings } from "@/drive/settings/settings-store";
 import { toast } from "@/lib/toast";
 import { Button } from "@/ui/button";
 import { Checkbox } from "@/ui/checkbox";
 import { Select } from "@/ui/select";
 import { TextField } from "@/ui/text-field";
+import { saveAccountSettings } from "../api/account-settings";
 import {
   type GeneralSettingsForm,
   generalSettingsSchema,
@@ -21,8 +23,11 @@ export const NO_ENCRYPTION_HINT =
 /** Upload and display preferences, kept in this browser under 'settings'. Plain words; the technical term as help. */
 export function GeneralTab() {
   const settings = useSettings();
+  const capabilities = useQuery(capabilitiesQueryOptions()).data;
   // Until the server answers, encryption is offered as Teldrive's client does; uploads check again before starting.
-  const canEncrypt = useQuery(capabilitiesQueryOptions()).data?.encryption !== false;
+  const canEncrypt = capabilities?.encryption !== false;
+  // Our server keeps the choice too, for what it writes without a browser (WebDAV, imports).
+  const keptOnServer = capabilities?.accountSettings === true && canEncrypt;
   const form = useForm<GeneralSettingsForm>({
     resolver: zodResolver(generalSettingsSchema),
     defaultValues: {
@@ -36,9 +41,17 @@ export function GeneralTab() {
   });
   const { errors } = form.formState;
 
-  const save = form.handleSubmit((values) => {
+  const save = form.handleSubmit(async (values) => {
     settings.update({ ...values, splitFileSize: Number(values.splitFileSize) });
     form.reset(values);
+    if (keptOnServer) {
+      try {
+        await saveAccountSettings({ encryptFiles: values.encryptFiles });
+      } catch (error) {
+        toast.error(`Saved in this browser only. The server did not take "Encrypt files": ${describeError(error)}`);
+        return;
+      }
+    }
     toast.success("Settings saved");
   });
 

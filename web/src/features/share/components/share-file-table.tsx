@@ -18,6 +18,7 @@ const COLUMNS: { field: ShareSortField; label: string; className: string }[] = [
 ];
 
 export interface ShareFileTableProps {
+  label: string;
   items: FileItem[];
   sort: ShareSort;
   onSortChange: (sort: ShareSort) => void;
@@ -25,12 +26,12 @@ export interface ShareFileTableProps {
   onDownload: (item: FileItem) => void;
 }
 
-/** The files of a shared folder with sortable columns; folders open, files preview. */
-export function ShareFileTable({ items, sort, onSortChange, onOpen, onDownload }: ShareFileTableProps) {
+/** The files of a shared folder with their thumbnails and sortable columns; folders open, files preview. */
+export function ShareFileTable({ label, items, sort, onSortChange, onOpen, onDownload }: ShareFileTableProps) {
   const toggle = (field: ShareSortField) =>
     onSortChange({ sort: field, order: sort.sort === field && sort.order === "asc" ? "desc" : "asc" });
   return (
-    <table className="w-full text-sm">
+    <table aria-label={label} className="w-full text-sm">
       <thead className="text-left text-on-surface-variant">
         <tr>
           {COLUMNS.map((column) => (
@@ -65,7 +66,7 @@ export function ShareFileTable({ items, sort, onSortChange, onOpen, onDownload }
             <td className="max-w-0 px-2 py-1">
               <button
                 type="button"
-                className="flex w-full min-w-0 items-center gap-3 rounded py-1 text-left"
+                className="flex min-h-11 w-full min-w-0 items-center gap-3 rounded py-1 text-left"
                 onClick={() => onOpen(item)}
               >
                 <FileIcon item={item} />

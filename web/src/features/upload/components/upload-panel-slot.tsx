@@ -13,9 +13,13 @@ export function UploadPanelSlot() {
   // A reload cut uploads off: once the page has settled, load the queue so the panel can offer to resume them.
   useEffect(() => {
     const timer = setTimeout(() => {
-      void import("../lib/interrupted-uploads").then((m) => {
-        if (m.interruptedUploads().length > 0) void loadUploadQueue();
-      });
+      import("../lib/interrupted-uploads").then(
+        (m) => {
+          if (m.interruptedUploads().length > 0) void loadUploadQueue();
+        },
+        // The server went away before the page settled: the offer comes with the next visit.
+        () => undefined,
+      );
     }, 3000);
     return () => clearTimeout(timer);
   }, []);

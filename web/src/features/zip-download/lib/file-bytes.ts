@@ -8,6 +8,8 @@ export interface ReadOptions {
   /** Waits before attempt `n` (n ≥ 2); a real delay in the app, none in tests. */
   pause?: (attempt: number, signal: AbortSignal) => Promise<void>;
   fetch?: typeof fetch;
+  /** Sent with every request (a protected share's password). */
+  headers?: Record<string, string>;
 }
 
 const retryable = (status: number) => status >= 500 || status === 429;
@@ -29,7 +31,7 @@ export const backOff = (attempt: number, signal: AbortSignal) =>
   });
 
 async function request(url: string, offset: number, opts: ReadOptions): Promise<Response> {
-  const { signal, attempts = 3, pause = backOff, fetch: fetchFn = fetch } = opts;
+  const { signal, attempts = 3, pause = backOff, fetch: fetchFn = fetch, headers } = opts;
   let problem = "no answer";
   for (let attempt = 1; attempt <= attempts; attempt++) {
     if (attempt > 1) await pause(attempt, signal);
@@ -38,7 +40,7 @@ async function request(url: string, offset: number, opts: ReadOptions): Promise<
       res = await fetchFn(url, {
         credentials: "same-origin",
         signal,
-        headers: offset > 0 ? { Range: `bytes=${offset}-` } : undefined,
+        headers: offset > 0 ? { ...headers, Range: `bytes=${offset}-` } : headers,
       });
     } catch (error) {
       signal.throwIfAborted();

@@ -1,3 +1,4 @@
+import type { FileItem } from "@/drive/files/file-item";
 import { fileBytes, openFile, type ReadOptions, UnreadableFile } from "./file-bytes";
 import type { ArchivePlan } from "./plan-archive";
 
@@ -40,7 +41,7 @@ async function* counted(
  */
 export async function* zipInputs(
   plan: ArchivePlan,
-  urlOf: (file: { id: string; name: string }) => string,
+  urlOf: (file: FileItem) => string,
   events: InputEvents,
   read: ReadOptions,
 ): AsyncGenerator<ZipInput> {
