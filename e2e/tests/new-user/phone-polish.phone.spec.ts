@@ -166,6 +166,8 @@ test("New floats at the bottom right under the thumb, clear of the last row; hid
   const dialog = page.getByRole("dialog", { name: "New folder" });
   await dialog.getByRole("textbox").fill("Made on a phone");
   await dialog.getByRole("button", { name: "Create" }).tap();
+  // Folders come first: the new one is at the top.
+  await list.evaluate((el) => el.scrollTo(0, 0));
   await expect(row(page, "Made on a phone")).toBeVisible();
 
   // Keyboard: the button is reachable and opens its menu with Enter.
