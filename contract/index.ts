@@ -21,6 +21,10 @@ export type TrashItem = Schemas["TrashItem"];
 export type PlaybackPosition = Schemas["PlaybackPosition"];
 export type PlaybackPositionOut = Schemas["PlaybackPositionOut"];
 export type PlaybackItem = Omit<Schemas["PlaybackItem"], "file"> & { file: FileOut };
+export type FileRequest = Schemas["FileRequest"];
+export type FileRequestCreate = Schemas["FileRequestCreate"];
+export type FileRequestPublic = Schemas["FileRequestPublic"];
+export type FileRequestUploaded = Schemas["FileRequestUploaded"];
 
 // API-B: Teldrive main's document (../shared/api/teldrive-main-openapi.yaml, unchanged), generated into teldrive-main.gen.ts by
 // the same `npm run gen:api`. Named apart so no API-A caller takes a shape of the other generation by mistake.

@@ -847,6 +847,91 @@ export interface paths {
         patch: operations["Users_updateSettings"];
         trace?: never;
     };
+    "/file-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's file requests (our addition)
+         * @description Newest first, at most 1000, with how many files arrived through each. Only when `/capabilities` says `fileRequests`.
+         */
+        get: operations["FileRequests_list"];
+        put?: never;
+        /** Make a file request for one of the caller's folders (our addition) */
+        post: operations["FileRequests_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/file-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a file request is, for anyone with its link (our addition)
+         * @description Public: the title, the folder's name and the limits; never the folder's content or the owner.
+         */
+        get: operations["FileRequests_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a file request (our addition)
+         * @description The link stops working at once; files that arrived stay in the folder.
+         */
+        delete: operations["FileRequests_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/file-requests/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a protected file request's password (our addition)
+         * @description Right: 204 and an HttpOnly `request_token` cookie for the request's own path (a day, or until it expires). A request without a password answers 204 whatever is sent.
+         */
+        post: operations["FileRequests_unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/file-requests/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one file into a file request's folder (our addition)
+         * @description Public. The body is the file's bytes. A protected request needs the `request_token` cookie of `/unlock` (or `Authorization: Basic` with the password, as shares take it). The file never replaces one of the owner's: a taken name becomes "name (1).ext". The answer tells only this file's name and size.
+         */
+        post: operations["FileRequests_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1538,6 +1623,8 @@ export interface components {
             saveShares?: boolean;
             /** @description `GET`/`PATCH /users/settings` keep account preferences the server acts on: `encryptFiles`, the "Encrypt files" choice, which WebDAV uploads and imports without `options.encrypted` follow. Teldrive has none; absent: false (the choice stays in the browser). */
             accountSettings?: boolean;
+            /** @description File requests (`/file-requests…`): links through which people without an account upload into one of the owner's folders. Teldrive has none. */
+            fileRequests?: boolean;
         };
         ShareSave: {
             /** @description Folder path in the caller's drive, made when missing; default `/` */
@@ -1698,6 +1785,86 @@ export interface components {
         AccountSettingsPatch: {
             /** @description The new choice; null forgets it; absent leaves it. */
             encryptFiles?: boolean | null;
+        };
+        FileRequestCreate: {
+            /** @description One of the caller's folders */
+            folderId: string;
+            /** @description What the uploader sees; the folder's name when absent or empty */
+            title?: string;
+            /** @description Uploaders must give it first; none when absent or empty */
+            password?: string;
+            /**
+             * Format: date-time
+             * @description After this the link answers 410
+             */
+            expiresAt?: string;
+            /**
+             * Format: int64
+             * @description Largest file accepted, in bytes
+             */
+            maxFileSize?: number;
+            /** @description How many files the request takes in all */
+            maxFiles?: number;
+        };
+        /** @description A file request as its owner sees it */
+        FileRequest: {
+            /**
+             * Format: uuid
+             * @description The link is the client's `/request/{id}`
+             */
+            id: string;
+            title: string;
+            folder: {
+                id: string;
+                name: string;
+                /** @description `/` for the drive's top folder */
+                path: string;
+            };
+            protected: boolean;
+            /** Format: date-time */
+            expiresAt?: string;
+            expired: boolean;
+            /** Format: int64 */
+            maxFileSize?: number;
+            maxFiles?: number;
+            /** @description Files that arrived through the request */
+            uploads: number;
+            /**
+             * Format: int64
+             * @description Their total size
+             */
+            bytes: number;
+            /** Format: date-time */
+            lastUploadAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FileRequestList: {
+            items: components["schemas"]["FileRequest"][];
+        };
+        /** @description What anyone with the link may know of a file request */
+        FileRequestPublic: {
+            title: string;
+            /** @description The folder's name ("My Drive" for the drive's top folder); never what it holds */
+            folderName: string;
+            /** @description A password is needed before uploading */
+            protected: boolean;
+            /** Format: date-time */
+            expiresAt?: string;
+            /** Format: int64 */
+            maxFileSize?: number;
+            maxFiles?: number;
+            /** @description Files the request still takes (with maxFiles) */
+            remaining?: number;
+        };
+        FileRequestUnlock: {
+            password: string;
+        };
+        FileRequestUploaded: {
+            /** @description The name the file got: the one sent, or "name (1).ext" when the folder already held it */
+            name: string;
+            /** Format: int64 */
+            size: number;
         };
     };
     responses: never;
@@ -5189,6 +5356,408 @@ export interface operations {
             };
             /** @description Cross-origin request refused */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    FileRequests_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRequestList"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    FileRequests_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description Made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRequest"];
+                };
+            };
+            /** @description Invalid body, or an expiry in the past */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not one of the caller's folders */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    FileRequests_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRequestPublic"];
+                };
+            };
+            /** @description Unknown or revoked request, or its folder is gone or in the trash */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls from this address; try later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    FileRequests_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown, or another user's request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    FileRequests_unlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileRequestUnlock"];
+            };
+        };
+        responses: {
+            /** @description Unlocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or revoked request, or its folder is gone or in the trash */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many password checks or calls from this address; try later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    FileRequests_upload: {
+        parameters: {
+            query: {
+                /** @description The file's name: no `/`, `\`, NUL or other control characters, not `.`, `..`, only dots or a drive-letter path, no surrounding spaces, at most 255 bytes */
+                name: string;
+            };
+            header: {
+                "Content-Length": number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRequestUploaded"];
+                };
+            };
+            /** @description Missing or refused name, invalid Content-Length, or a truncated body; nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request needs its password, or the password is wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or revoked request, or its folder is gone or in the trash */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request takes no more files (maxFiles reached) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No Content-Length */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is larger than maxFileSize; refused before it is read */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls or password checks from this address; try later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server's disk is full; nothing was stored */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,7 @@
 // opens the page on the real server and build, with a few folders and files in the drive, waits for the first rows
 // (or the page's first content), then until the network is idle, and counts every script response's bytes as they
 // crossed the wire (Brotli where the browser accepts it, as Chromium does). /my-drive (where a signed-in user lands),
-// /login (a new visitor's first page) and /share/{id} (a shared link's).
+// /login (a new visitor's first page), /share/{id} (a shared link's) and /request/{id} (a file request's).
 import fs from "node:fs";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
@@ -67,6 +67,11 @@ try {
   await api.uploadFile("/", "beach.png", png(64, [40, 120, 200]), { mimeType: "image/png" });
   const shared = await api.uploadFile("/", "shared.txt", "for everyone", { mimeType: "text/plain" });
   const shareId = await api.share(shared.id ?? "");
+  const inbox = await api.createFolder("Inbox");
+  const request = await context.request.post("/api/file-requests", {
+    data: { folderId: inbox.id, title: "Send me files" },
+  });
+  const requestId = ((await request.json()) as { id: string }).id;
 
   const pages: { label: string; url: string; signedIn: boolean; first: (page: Page) => Promise<void> }[] = [
     {
@@ -81,6 +86,12 @@ try {
       url: `/share/${shareId}`,
       signedIn: true,
       first: (page) => page.getByText("shared.txt").first().waitFor(),
+    },
+    {
+      label: "/request/{id}",
+      url: `/request/${requestId}`,
+      signedIn: false,
+      first: (page) => page.getByRole("heading", { name: "Send me files" }).waitFor(),
     },
   ];
   const cookies = await context.cookies();

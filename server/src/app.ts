@@ -20,6 +20,8 @@ import type { Deps } from "./deps.js";
 import { emitEvent } from "./events/emit.js";
 import { eventJobs } from "./events/jobs.js";
 import { eventRoutes } from "./events/routes.js";
+import { ownerFileRequestRoutes } from "./file-requests/owner-routes.js";
+import { publicFileRequestRoutes } from "./file-requests/public-routes.js";
 import { fileJobs } from "./files/jobs.js";
 import { fileRoutes } from "./files/routes.js";
 import { refuseNulInUrl, registerBodyParsers } from "./http/body-parsers.js";
@@ -145,6 +147,8 @@ export async function buildApp(
         // Teldrive 1.8 has no /capabilities: clients then assume its behaviour for every field.
         if (!deps.config.teldrive18) await api.register(capabilityRoutes, full);
         await api.register(publicShareRoutes, full);
+        // File requests (ours): anyone with the link uploads into the folder; the owner's calls are signed in (below).
+        await api.register(publicFileRequestRoutes, full);
         // Everything else needs a session: one hook for the whole scope puts the user on req.user.
         await api.register(async (signedIn) => {
           requireSignIn(signedIn, {
@@ -168,6 +172,7 @@ export async function buildApp(
           await signedIn.register(playbackRoutes, full);
           // Account preferences the server acts on (capability `accountSettings`); Teldrive has none.
           if (!deps.config.teldrive18) await signedIn.register(settingsRoutes, full);
+          await signedIn.register(ownerFileRequestRoutes, full);
         });
       },
       { prefix: "/api" },

@@ -517,6 +517,62 @@ describe("stars", () => {
   });
 });
 
+describe("file requests", () => {
+  it("makes, lists and revokes a request; anyone with the link reads it, unlocks it and uploads into it", async () => {
+    const folder = await call("POST", "/files", { body: { name: "Requested", type: "folder", path: "/" } });
+    const folderId = (folder.json() as { id: string }).id;
+    const body = { folderId, title: "Drop here", password: "pw", maxFileSize: 100, maxFiles: 2 };
+    const made = await call("POST", "/file-requests", { body });
+    expect(made.statusCode).toBe(201);
+    const id = { params: { id: (made.json() as { id: string }).id } };
+    expect((await call("POST", "/file-requests", { body: { folderId }, cookie: other.cookie })).statusCode).toBe(404);
+    expect((await call("POST", "/file-requests", { body: { folderId }, cookie: null })).statusCode).toBe(401);
+    expect((await call("POST", "/file-requests", { body: { folderId: 1 } })).statusCode).toBe(400);
+    expect((await call("GET", "/file-requests")).statusCode).toBe(200);
+    expect((await call("GET", "/file-requests", { cookie: null })).statusCode).toBe(401);
+
+    expect((await call("GET", "/file-requests/{id}", { ...id, cookie: null })).statusCode).toBe(200);
+    expect((await call("GET", "/file-requests/{id}", { params: { id: crypto.randomUUID() } })).statusCode).toBe(404);
+    const unlock = (password: string) =>
+      call("POST", "/file-requests/{id}/unlock", { ...id, body: { password }, cookie: null });
+    expect((await unlock("wrong")).statusCode).toBe(401);
+    const unlocked = await unlock("pw");
+    expect(unlocked.statusCode).toBe(204);
+    const token = unlocked.cookies.find((c) => c.name === "request_token")?.value;
+    const send = (name: string, raw: Buffer, cookie: string | null = `request_token=${token}`) =>
+      call("POST", "/file-requests/{id}/files", { ...id, query: { name }, raw, cookie });
+    expect((await send("a.txt", Buffer.from("a"), null)).statusCode).toBe(401);
+    expect((await send("../a.txt", Buffer.from("a"))).statusCode).toBe(400);
+    expect((await send("big.bin", Buffer.alloc(101))).statusCode).toBe(413);
+    expect((await send("a.txt", Buffer.from("a"))).statusCode).toBe(201);
+    expect((await send("a.txt", Buffer.from("b"))).json()).toEqual({ name: "a (1).txt", size: 1 });
+    expect((await send("c.txt", Buffer.from("c"))).statusCode).toBe(409);
+
+    expect((await call("DELETE", "/file-requests/{id}", { ...id, cookie: other.cookie })).statusCode).toBe(404);
+    expect((await call("DELETE", "/file-requests/{id}", { ...id, cookie: null })).statusCode).toBe(401);
+    expect((await call("DELETE", "/file-requests/{id}", id)).statusCode).toBe(204);
+    expect((await unlock("pw")).statusCode).toBe(404);
+    expect((await send("d.txt", Buffer.from("d"))).statusCode).toBe(404);
+
+    const expiring = await call("POST", "/file-requests", {
+      body: { folderId, expiresAt: new Date(Date.now() + 60_000).toISOString() },
+    });
+    const expiringId = (expiring.json() as { id: string }).id;
+    await server.db.query("UPDATE file_requests SET expires_at = now() - interval '1 second' WHERE id = $1", [
+      expiringId,
+    ]);
+    const gone = { params: { id: expiringId }, cookie: null };
+    expect((await call("GET", "/file-requests/{id}", gone)).statusCode).toBe(410);
+    expect((await call("POST", "/file-requests/{id}/unlock", { ...gone, body: { password: "x" } })).statusCode).toBe(
+      410,
+    );
+    expect(
+      (await call("POST", "/file-requests/{id}/files", { ...gone, query: { name: "x" }, raw: Buffer.from("x") }))
+        .statusCode,
+    ).toBe(410);
+  });
+});
+
 it("covered every operation of the document except the websocket", () => {
   const all = Object.entries(contract.doc.paths).flatMap(([p, item]) =>
     Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),

@@ -9,8 +9,8 @@ import { Contract } from "./openapi-contract.js";
 import { teldriveMainContract } from "./teldrive-main-contract.js";
 
 /**
- * The API routes anyone may call without a session: the sign-in flow, what the server is and offers, and shares
- * opened by id (and password). It is the set docs/openapi.json documents without `security`. Every other route
+ * The API routes anyone may call without a session: the sign-in flow, what the server is and offers, shares
+ * opened by id (and password), and file requests opened by their link. It is the set docs/openapi.json documents without `security`. Every other route
  * must refuse a request without a session; a new one that forgets to is caught below.
  */
 const PUBLIC_API = [
@@ -24,6 +24,10 @@ const PUBLIC_API = [
   "GET /api/shares/:id/files",
   "GET /api/shares/:id/files/:fileId/:name",
   "GET /api/shares/:id/thumbnails/:fileId",
+  // File requests opened by their link (ours): what one is, its password, sending a file.
+  "GET /api/file-requests/:id",
+  "POST /api/file-requests/:id/unlock",
+  "POST /api/file-requests/:id/files",
   // Teldrive main's (../shared/api/teldrive-main-openapi.yaml, API-B).
   "GET /api/shares/:id/files/:fileId/content",
   "POST /api/auth/attempts",

@@ -69,6 +69,12 @@ async function folder(name = unique("folder")): Promise<{ id: string; name: stri
   return api("POST", "/files", { name, type: "folder", path: "/" });
 }
 
+/** A file request for a new folder (with a password when given); its id. */
+async function fileRequest(password?: string): Promise<string> {
+  const { id } = await folder();
+  return (await api<{ id: string }>("POST", "/file-requests", { folderId: id, ...(password ? { password } : {}) })).id;
+}
+
 /** A file with real content in one uploaded part. */
 async function file(
   name = `${unique("file")}.txt`,
@@ -295,6 +301,34 @@ const operations: Operation[] = [
       await api("PUT", `/stars/${id}`, {});
       return { params: { id } };
     },
+  },
+  // Ours only (capability `fileRequests`): the owner's calls, then an anonymous visitor's through the link.
+  { op: "GET /file-requests", status: 200 },
+  {
+    op: "POST /file-requests",
+    status: 201,
+    prepare: async () => ({ body: { folderId: (await folder()).id, maxFiles: 3 } }),
+  },
+  { op: "DELETE /file-requests/{id}", status: 204, prepare: async () => ({ params: { id: await fileRequest() } }) },
+  {
+    op: "GET /file-requests/{id}",
+    status: 200,
+    prepare: async () => ({ params: { id: await fileRequest() }, cookie: null }),
+  },
+  {
+    op: "POST /file-requests/{id}/unlock",
+    status: 204,
+    prepare: async () => ({ params: { id: await fileRequest("pw") }, body: { password: "pw" }, cookie: null }),
+  },
+  {
+    op: "POST /file-requests/{id}/files",
+    status: 201,
+    prepare: async () => ({
+      params: { id: await fileRequest() },
+      query: { name: "sent by a visitor.bin" },
+      raw: crypto.randomBytes(1000),
+      cookie: null,
+    }),
   },
   // Ours only (capability `playback`).
   { op: "GET /playback", status: 200 },

@@ -15,12 +15,14 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthedViewRouteImport } from './routes/_authed/$view'
 import { Route as AuthedConnectRouteImport } from './routes/_authed/connect'
+import { Route as AuthedFileRequestsRouteImport } from './routes/_authed/file-requests'
 import { Route as AuthedJobsRouteImport } from './routes/_authed/jobs'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
 import { Route as AuthedReceiveShareRouteImport } from './routes/_authed/receive-share'
 import { Route as AuthedStarredRouteImport } from './routes/_authed/starred'
 import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
 import { Route as AuthedTrashRouteImport } from './routes/_authed/trash'
+import { Route as RequestIdRouteImport } from './routes/request.$id'
 import { Route as ShareIdRouteImport } from './routes/share.$id'
 import { Route as AuthedSettingsTabIdRouteImport } from './routes/_authed/settings.$tabId'
 import { Route as AuthedSharedLinksRouteImport } from './routes/_authed/shared.links'
@@ -53,6 +55,11 @@ const AuthedConnectRoute = AuthedConnectRouteImport.update({
   path: '/connect',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedFileRequestsRoute = AuthedFileRequestsRouteImport.update({
+  id: '/file-requests',
+  path: '/file-requests',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedJobsRoute = AuthedJobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
@@ -83,6 +90,11 @@ const AuthedTrashRoute = AuthedTrashRouteImport.update({
   path: '/trash',
   getParentRoute: () => AuthedRoute,
 } as any)
+const RequestIdRoute = RequestIdRouteImport.update({
+  id: '/request/$id',
+  path: '/request/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShareIdRoute = ShareIdRouteImport.update({
   id: '/share/$id',
   path: '/share/$id',
@@ -104,12 +116,14 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
   '/connect': typeof AuthedConnectRoute
+  '/file-requests': typeof AuthedFileRequestsRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/receive-share': typeof AuthedReceiveShareRoute
   '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
+  '/request/$id': typeof RequestIdRoute
   '/share/$id': typeof ShareIdRoute
   '/settings/$tabId': typeof AuthedSettingsTabIdRoute
   '/shared/links': typeof AuthedSharedLinksRoute
@@ -119,12 +133,14 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/$view': typeof AuthedViewRoute
   '/connect': typeof AuthedConnectRoute
+  '/file-requests': typeof AuthedFileRequestsRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
   '/receive-share': typeof AuthedReceiveShareRoute
   '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
   '/trash': typeof AuthedTrashRoute
+  '/request/$id': typeof RequestIdRoute
   '/share/$id': typeof ShareIdRoute
   '/settings/$tabId': typeof AuthedSettingsTabIdRoute
   '/shared/links': typeof AuthedSharedLinksRoute
@@ -137,12 +153,14 @@ export interface FileRoutesById {
   '/_auth/login': typeof AuthLoginRoute
   '/_authed/$view': typeof AuthedViewRoute
   '/_authed/connect': typeof AuthedConnectRoute
+  '/_authed/file-requests': typeof AuthedFileRequestsRoute
   '/_authed/jobs': typeof AuthedJobsRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
   '/_authed/receive-share': typeof AuthedReceiveShareRoute
   '/_authed/starred': typeof AuthedStarredRoute
   '/_authed/storage': typeof AuthedStorageRoute
   '/_authed/trash': typeof AuthedTrashRoute
+  '/request/$id': typeof RequestIdRoute
   '/share/$id': typeof ShareIdRoute
   '/_authed/settings/$tabId': typeof AuthedSettingsTabIdRoute
   '/_authed/shared/links': typeof AuthedSharedLinksRoute
@@ -154,12 +172,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/$view'
     | '/connect'
+    | '/file-requests'
     | '/jobs'
     | '/my-drive'
     | '/receive-share'
     | '/starred'
     | '/storage'
     | '/trash'
+    | '/request/$id'
     | '/share/$id'
     | '/settings/$tabId'
     | '/shared/links'
@@ -169,12 +189,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/$view'
     | '/connect'
+    | '/file-requests'
     | '/jobs'
     | '/my-drive'
     | '/receive-share'
     | '/starred'
     | '/storage'
     | '/trash'
+    | '/request/$id'
     | '/share/$id'
     | '/settings/$tabId'
     | '/shared/links'
@@ -186,12 +208,14 @@ export interface FileRouteTypes {
     | '/_auth/login'
     | '/_authed/$view'
     | '/_authed/connect'
+    | '/_authed/file-requests'
     | '/_authed/jobs'
     | '/_authed/my-drive'
     | '/_authed/receive-share'
     | '/_authed/starred'
     | '/_authed/storage'
     | '/_authed/trash'
+    | '/request/$id'
     | '/share/$id'
     | '/_authed/settings/$tabId'
     | '/_authed/shared/links'
@@ -201,6 +225,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
   AuthedRoute: typeof AuthedRouteWithChildren
+  RequestIdRoute: typeof RequestIdRoute
   ShareIdRoute: typeof ShareIdRoute
 }
 
@@ -248,6 +273,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedConnectRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/file-requests': {
+      id: '/_authed/file-requests'
+      path: '/file-requests'
+      fullPath: '/file-requests'
+      preLoaderRoute: typeof AuthedFileRequestsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/jobs': {
       id: '/_authed/jobs'
       path: '/jobs'
@@ -290,6 +322,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTrashRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/request/$id': {
+      id: '/request/$id'
+      path: '/request/$id'
+      fullPath: '/request/$id'
+      preLoaderRoute: typeof RequestIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/share/$id': {
       id: '/share/$id'
       path: '/share/$id'
@@ -327,6 +366,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 interface AuthedRouteChildren {
   AuthedViewRoute: typeof AuthedViewRoute
   AuthedConnectRoute: typeof AuthedConnectRoute
+  AuthedFileRequestsRoute: typeof AuthedFileRequestsRoute
   AuthedJobsRoute: typeof AuthedJobsRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
   AuthedReceiveShareRoute: typeof AuthedReceiveShareRoute
@@ -340,6 +380,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedViewRoute: AuthedViewRoute,
   AuthedConnectRoute: AuthedConnectRoute,
+  AuthedFileRequestsRoute: AuthedFileRequestsRoute,
   AuthedJobsRoute: AuthedJobsRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
   AuthedReceiveShareRoute: AuthedReceiveShareRoute,
@@ -357,6 +398,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
   AuthedRoute: AuthedRouteWithChildren,
+  RequestIdRoute: RequestIdRoute,
   ShareIdRoute: ShareIdRoute,
 }
 export const routeTree = rootRouteImport

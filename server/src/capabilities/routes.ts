@@ -31,6 +31,7 @@ export function capabilitiesOf(config: Pick<Config, "encryptionKey" | "webdav">)
     videoPosters: false,
     saveShares: true,
     accountSettings: true,
+    fileRequests: true,
   };
 }
 

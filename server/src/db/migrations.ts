@@ -174,6 +174,23 @@ export const migrations: (string | string[])[] = [
        PRIMARY KEY (user_id, host, port)
      )`,
   ],
+  // 18: file requests, links through which anyone uploads into a folder (file-requests/).
+  `CREATE TABLE file_requests (
+    id uuid PRIMARY KEY,
+    user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+    folder_id uuid NOT NULL REFERENCES files ON DELETE CASCADE,
+    title text NOT NULL,
+    password text,
+    expires_at timestamptz,
+    max_file_size bigint,
+    max_files integer,
+    uploads integer NOT NULL DEFAULT 0,
+    bytes bigint NOT NULL DEFAULT 0,
+    last_upload_at timestamptz,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX file_requests_user ON file_requests (user_id, created_at DESC);
+  CREATE INDEX file_requests_folder ON file_requests (folder_id)`,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

@@ -13,6 +13,8 @@ export interface EventSource {
   destParentId?: string;
   path?: string;
   progress?: Record<string, unknown>;
+  /** `requests.received` (the source is the file that arrived): the request it came through (file-requests/). */
+  request?: { id: string; title: string; folderName: string; uploads: number };
 }
 
 /**

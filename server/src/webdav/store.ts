@@ -135,12 +135,15 @@ export async function receiveBody(
   { db, blobs, config, jobs }: Deps,
   req: FastifyRequest,
   userId: number,
+  // File requests (file-requests/) store their uploads the same way, under the file's name, with their own fallback
+  // for an account that never chose "Encrypt files".
+  options: { name?: string; encryptFallback?: boolean } = {},
 ): Promise<{ finish(q: Queryable): Promise<Content>; abandon(): Promise<void> }> {
   const header = req.headers["content-length"];
   if (header !== undefined && !/^\d+$/.test(header)) throw badRequest("invalid Content-Length");
   // No Content-Length: a chunked body (or none), read to its end.
   const length = header === undefined ? null : Number(header);
-  const encrypted = await encryptsByDefault(db, config, userId, config.webdav.encrypt);
+  const encrypted = await encryptsByDefault(db, config, userId, options.encryptFallback ?? config.webdav.encrypt);
   const empty = {
     finish: (q: Queryable) => contentFromParts(q, blobs, userId, { parts: [], size: 0 }),
     abandon: async () => {},
@@ -148,7 +151,7 @@ export async function receiveBody(
   if (length === 0) return empty;
   const channelId = await selectedChannel(db, userId);
   const uploadId = `webdav-${crypto.randomUUID()}`;
-  const name = uploadId;
+  const name = options.name ?? uploadId;
   const split = Math.min(config.webdav.splitBytes, MAX_PART_SIZE);
   const pieces = new Pieces((req.raw as AsyncIterable<Buffer>)[Symbol.asyncIterator]());
   const abandon = async () => {

@@ -7,6 +7,8 @@ export const EVENT_TYPES = [
   "files.copied",
   "uploads.progress",
   "jobs.progress",
+  // Ours: a file arrived through a file request (file-requests/), for the owner's notice.
+  "requests.received",
 ] as const;
 export type LiveEventType = (typeof EVENT_TYPES)[number];
 

@@ -8,6 +8,7 @@ export type ActionDialog =
   | { kind: "move" | "copy"; items: FileItem[]; startPath: string }
   | { kind: "delete"; items: FileItem[] }
   | { kind: "share"; item: FileItem }
+  | { kind: "request-files"; item: FileItem }
   | { kind: "preview"; item: FileItem; ctx: FileActionContext };
 
 /** A move that needs no dialog (drag onto a folder, paste after cut). */

@@ -136,6 +136,9 @@ export const createFileActions = (page: () => PageAddress): FileCommands => ({
   share(item: FileItem): void {
     open({ kind: "share", item });
   },
+  requestFiles(item: FileItem): void {
+    open({ kind: "request-files", item });
+  },
   upload(ctx: FileActionContext, opts?: { folder?: boolean }): void {
     remember(ctx);
     pickFiles({ folder: opts?.folder }).then((files) => {

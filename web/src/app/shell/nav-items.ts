@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Clock, Download, HardDrive, type LucideIcon, PieChart, Star, Trash2, Users } from "lucide-react";
+import { Clock, Download, HardDrive, type LucideIcon, PieChart, Star, Trash2, Upload, Users } from "lucide-react";
 import { type Capabilities, capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
 import { ROOT_NAME } from "@/drive/files/folder-path";
 
@@ -29,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Storage", icon: PieChart, segment: "storage" },
   { label: "Trash", icon: Trash2, segment: "trash", requires: "trash" },
   { label: "Imports", icon: Download, segment: "jobs", requires: "jobs", sideOnly: true },
+  { label: "File requests", icon: Upload, segment: "file-requests", requires: "fileRequests", sideOnly: true },
 ];
 
 /** The entries this server offers. */

@@ -1,5 +1,5 @@
 import type { components } from "@drive/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "./api-client";
 
 export type Capabilities = components["schemas"]["Capabilities"] & {
@@ -46,3 +46,6 @@ export const capabilitiesQueryOptions = () =>
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
+
+/** Whether folders offer "Request files…" (our server's file requests). */
+export const useCanRequestFiles = () => useQuery(capabilitiesQueryOptions()).data?.fileRequests === true;

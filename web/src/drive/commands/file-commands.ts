@@ -11,6 +11,7 @@ export type FileCommandId =
   | "download"
   | "downloadZip"
   | "share"
+  | "requestFiles"
   | "copyLink"
   | "showInFolder"
   | "details"
@@ -51,6 +52,8 @@ export interface FileCommands {
   downloadZip(items: FileItem[]): void;
   copyLink(item: FileItem): void;
   share(item: FileItem): void;
+  /** A link through which people without an account upload into the folder (servers with `fileRequests`). */
+  requestFiles(item: FileItem): void;
   /** Opens the file picker (`folder` true: a folder picker) and uploads into the current folder. */
   upload(ctx: FileActionContext, opts?: { folder?: boolean }): void;
   /** Uploads what was dropped from the desktop into `folderPath`; call it during the drop event. */
@@ -72,7 +75,7 @@ export interface FileCommand {
  */
 export function fileCommandsFor(
   selected: readonly FileItem[],
-  opts: { canCreate: boolean; showInFolder?: boolean; starred?: boolean },
+  opts: { canCreate: boolean; showInFolder?: boolean; starred?: boolean; fileRequests?: boolean },
 ): FileCommand[] {
   if (selected.length === 0) {
     return opts.canCreate
@@ -91,6 +94,7 @@ export function fileCommandsFor(
   if (selected.every((item) => !item.isDir)) commands.push({ id: "download", label: "Download" });
   if (selected.length > 1 || single?.isDir) commands.push({ id: "downloadZip", label: "Download as zip" });
   if (single) commands.push({ id: "share", label: "Share" });
+  if (single?.isDir && opts.fileRequests) commands.push({ id: "requestFiles", label: "Request files…" });
   if (single && !single.isDir) commands.push({ id: "copyLink", label: "Copy link" });
   if (single?.parentId && opts.showInFolder) commands.push({ id: "showInFolder", label: "Show in folder" });
   commands.push({ id: "star", label: opts.starred ? "Remove from Starred" : "Add to Starred" });

@@ -3,6 +3,7 @@ import { buildUrl } from "@/drive/api/api-client";
 import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
 import { actionOf, nextRemoteUploads, type RemoteUpload, withoutFinished } from "./lib/live-message";
 import { ownUploads } from "./own-uploads";
+import { RequestArrivals } from "./request-arrivals";
 
 /** Changes arriving together are answered with one refetch, at most this long after the first. */
 const SETTLE_MS = 150;
@@ -15,6 +16,7 @@ const NAMED = [
   "files.copied",
   "uploads.progress",
   "jobs.progress",
+  "requests.received",
   "reload",
 ];
 
@@ -53,6 +55,7 @@ export function connectLiveEvents(queryClient: QueryClient): () => void {
   const source = new EventSource(buildUrl("/events/stream"));
   let timer: ReturnType<typeof setTimeout> | undefined;
   let uploadsToo = false;
+  const arrivals = new RequestArrivals();
   const refetchSoon = () => {
     if (timer) return;
     timer = setTimeout(() => {
@@ -70,6 +73,8 @@ export function connectLiveEvents(queryClient: QueryClient): () => void {
     } else if (action.kind === "reload") {
       uploadsToo = true;
       refetchSoon();
+    } else if (action.kind === "request") {
+      arrivals.add(action);
     } else if (action.kind === "upload") {
       setRemote(nextRemoteUploads(remote, { upload: action, now: Date.now(), own: ownUploads }));
       uploadsToo = true;
@@ -81,6 +86,7 @@ export function connectLiveEvents(queryClient: QueryClient): () => void {
   for (const name of NAMED) source.addEventListener(name, onMessage as EventListener);
   return () => {
     clearTimeout(timer);
+    arrivals.stop();
     source.close();
   };
 }

@@ -1,3 +1,4 @@
+import { RequestFilesDialog } from "@/features/file-requests/components/request-files-dialog";
 import { ShareDialog } from "@/features/share/components/share-dialog";
 import { closeDialog, useFileActionsStore } from "../file-actions-store";
 import { DeleteDialog } from "./delete-dialog";
@@ -25,6 +26,7 @@ export function FileActionDialogs() {
       )}
       {dialog?.kind === "delete" && <DeleteDialog items={dialog.items} onClose={closeDialog} />}
       {dialog?.kind === "share" && <ShareDialog item={dialog.item} onClose={closeDialog} />}
+      {dialog?.kind === "request-files" && <RequestFilesDialog item={dialog.item} onClose={closeDialog} />}
       {dialog?.kind === "preview" && (
         <DrivePreview key={dialog.item.id} item={dialog.item} ctx={dialog.ctx} onClose={closeDialog} />
       )}

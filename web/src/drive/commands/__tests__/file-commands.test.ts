@@ -25,6 +25,15 @@ describe("fileCommandsFor", () => {
       "remove",
     ]);
   });
+  it("offers a file request for one folder where the server has them", () => {
+    const withRequests = (items: (typeof file)[]) =>
+      ids(fileCommandsFor(items, { canCreate: true, fileRequests: true }));
+    expect(withRequests([folder])).toContain("requestFiles");
+    expect(withRequests([folder]).indexOf("requestFiles")).toBe(withRequests([folder]).indexOf("share") + 1);
+    expect(withRequests([file])).not.toContain("requestFiles");
+    expect(withRequests([folder, folder])).not.toContain("requestFiles");
+    expect(ids(fileCommandsFor([folder], { canCreate: true }))).not.toContain("requestFiles");
+  });
   it("downloads a folder as a zip, and does not link it", () => {
     expect(ids(fileCommandsFor([folder], { canCreate: true }))).toEqual([
       "open",

@@ -10,6 +10,8 @@ export interface LiveSource {
   parentId?: string;
   destParentId?: string;
   progress?: { bytes?: number; parts?: number };
+  /** `requests.received` (ours): the file request a file arrived through. */
+  request?: { id?: string; title?: string; folderName?: string };
 }
 
 export type LiveAction =
@@ -17,6 +19,7 @@ export type LiveAction =
   | { kind: "reload" }
   | { kind: "upload"; id: string; name: string; bytes: number }
   | { kind: "jobs" }
+  | { kind: "request"; requestId: string; title: string; folderName: string; fileName: string }
   | { kind: "none" };
 
 export function actionOf(data: string): LiveAction {
@@ -35,6 +38,14 @@ export function actionOf(data: string): LiveAction {
       ? { kind: "files", created: source.name }
       : { kind: "files" };
   if (type === "jobs.progress") return { kind: "jobs" };
+  if (type === "requests.received" && typeof source?.request?.id === "string")
+    return {
+      kind: "request",
+      requestId: source.request.id,
+      title: source.request.title ?? "",
+      folderName: source.request.folderName ?? "",
+      fileName: typeof source.name === "string" ? source.name : "",
+    };
   if (type === "uploads.progress" && source && typeof source.id === "string")
     return {
       kind: "upload",

@@ -1,4 +1,5 @@
 import { Dialog } from "radix-ui";
+import { useCanRequestFiles } from "@/drive/api/capabilities";
 import { fileCommandsFor } from "@/drive/commands/file-commands";
 import { useStarredIds } from "@/drive/stars/stars";
 import { cn } from "@/lib/cn";
@@ -10,10 +11,12 @@ export function ActionSheet(props: { open: boolean; onOpenChange(open: boolean):
   const view = useFileListView();
   const selected = props.open ? view.selectedItems() : [];
   const starredIds = useStarredIds();
+  const fileRequests = useCanRequestFiles();
   const commands = fileCommandsFor(selected, {
     canCreate: view.canCreate,
     showInFolder: view.showInFolder,
     starred: selected.length > 0 && selected.every((i) => starredIds.has(i.id)),
+    fileRequests,
   });
   const title =
     selected.length === 1 ? (selected[0]?.name ?? "") : selected.length > 1 ? `${selected.length} selected` : "Actions";

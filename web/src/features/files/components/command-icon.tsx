@@ -29,6 +29,8 @@ const ICONS: Record<FileCommandId, LucideIcon> = {
   download: Download,
   downloadZip: FileArchive,
   share: Share2,
+  // The upload arrow (already on the first page) rather than an icon of its own: the first load has no bytes to spare.
+  requestFiles: Upload,
   copyLink: Link,
   showInFolder: FolderOpen,
   details: Info,

@@ -1,5 +1,6 @@
 import * as Menu from "@radix-ui/react-menu";
 import { useMemo, useState } from "react";
+import { useCanRequestFiles } from "@/drive/api/capabilities";
 import { fileCommandsFor } from "@/drive/commands/file-commands";
 import { useStarredIds } from "@/drive/stars/stars";
 import { cn } from "@/lib/cn";
@@ -31,10 +32,12 @@ export function FileContextMenu(props: FileContextMenuProps) {
   const view = useFileListView();
   const [selected] = useState(view.selectedItems);
   const starredIds = useStarredIds();
+  const fileRequests = useCanRequestFiles();
   const commands = fileCommandsFor(selected, {
     canCreate: view.canCreate,
     showInFolder: view.showInFolder,
     starred: selected.length > 0 && selected.every((i) => starredIds.has(i.id)),
+    fileRequests,
   });
   return (
     <Menu.Root open modal={false} onOpenChange={(open) => open || props.onClose()}>

@@ -1,5 +1,6 @@
 import { CheckSquare, Info, MoreVertical, Plus, X } from "lucide-react";
 import type { ReactNode } from "react";
+import { useCanRequestFiles } from "@/drive/api/capabilities";
 import { type FileCommandId, fileCommandsFor } from "@/drive/commands/file-commands";
 import { useDetails } from "@/drive/details/details-store";
 import { useStarredIds } from "@/drive/stars/stars";
@@ -35,10 +36,12 @@ export function FileToolbar({ title }: { title: ReactNode }) {
   const selecting = selected.length > 0;
   const detailsOpen = useDetails((s) => s.open);
   const starredIds = useStarredIds();
+  const fileRequests = useCanRequestFiles();
   const itemCommands = fileCommandsFor(selected, {
     canCreate: false,
     showInFolder: view.showInFolder,
     starred: selecting && selected.every((i) => starredIds.has(i.id)),
+    fileRequests,
   }).filter((c) => c.id !== "open");
   // Wider screens have the Details toggle at the end of the row; a phone finds Details under "More actions".
   const inlineCommands = itemCommands.filter((c) => c.id !== "details");

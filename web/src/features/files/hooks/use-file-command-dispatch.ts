@@ -66,6 +66,9 @@ export function useFileCommandDispatch(o: {
         case "share":
           if (first) fileActions.share(first);
           return;
+        case "requestFiles":
+          if (first) fileActions.requestFiles(first);
+          return;
         case "copyLink":
           if (first) fileActions.copyLink(first);
           return;
