@@ -23,17 +23,11 @@ export interface FileCardProps {
  * line up), the thumbnail below. Events are handled by the list (delegation), found through `data-index`.
  */
 export const FileCard = memo(function FileCard(props: FileCardProps) {
-  const { item, index, selected, focusable, cut, dropTarget, selectMode = false } = props;
+  const { item, index, selected, focusable, selectMode = false } = props;
   return (
     <AriaGridCell
       {...itemAttributes(item, index, { selected, focusable })}
-      className={cn(
-        "flex h-full min-w-0 cursor-default flex-col overflow-hidden rounded-xl border border-outline-variant text-sm select-none",
-        "outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
-        selected ? "bg-primary-container text-on-primary-container" : "bg-surface-container-low hover:bg-on-surface/5",
-        cut && "opacity-50",
-        dropTarget && "ring-2 ring-primary",
-      )}
+      className={cardClassName(props, "flex-col overflow-hidden")}
     >
       {/* As high as a folder tile (48 px less its border), so the name sits where a folder's does. */}
       <div className="flex h-[46px] shrink-0 items-center gap-2 px-2">
@@ -51,3 +45,15 @@ export const FileCard = memo(function FileCard(props: FileCardProps) {
     </AriaGridCell>
   );
 });
+
+/** The frame a grid cell (file card or folder tile) shares: border, focus ring, selected, cut and drop states. */
+export function cardClassName({ selected, cut, dropTarget }: FileCardProps, layout: string): string {
+  return cn(
+    "flex h-full min-w-0 cursor-default rounded-xl border border-outline-variant text-sm select-none",
+    layout,
+    "outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
+    selected ? "bg-primary-container text-on-primary-container" : "bg-surface-container-low hover:bg-on-surface/5",
+    cut && "opacity-50",
+    dropTarget && "ring-2 ring-primary",
+  );
+}

@@ -25,22 +25,9 @@ export function GridRow({ row, geometry, itemAt, isSelected, isCut, focusable, .
     >
       {cells.map((index) => {
         const item = itemAt(index);
-        if (folders && item) {
-          return (
-            <FolderTile
-              key={index}
-              item={item}
-              index={index}
-              selected={isSelected(item)}
-              focusable={focusable(index)}
-              cut={isCut(item)}
-              dropTarget={o.dropIndex === index}
-              selectMode={o.selectMode}
-            />
-          );
-        }
+        const Card = folders ? FolderTile : FileCard;
         return item ? (
-          <FileCard
+          <Card
             key={index}
             item={item}
             index={index}
