@@ -67,6 +67,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   authedPage: async ({ page, user: _user }, use) => {
     await page.goto("/");
+    // The drive has shown its first page: a request the test watches for afterwards is not this one, still on its
+    // way on a busy machine.
+    await expect(page.getByTestId("file-list")).toBeVisible();
     await use(page);
   },
   api: async ({ context, user: _user }, use) => {

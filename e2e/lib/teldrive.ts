@@ -18,7 +18,9 @@ export async function asTeldrive18(target: Page | BrowserContext): Promise<void>
   await target.route(/\/api\/files\/[0-9a-f-]{36}$/, async (route) => {
     const response = await route.fetch();
     if (route.request().method() !== "GET" || !response.ok()) return route.fulfill({ response });
-    const file = (await response.json()) as Record<string, unknown>;
+    // The page that asked may have gone on (a new page.goto): its response is disposed, and nobody waits for it.
+    const file = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    if (!file) return;
     for (const field of OUR_FILE_FIELDS) delete file[field];
     await route.fulfill({ response, json: file });
   });

@@ -18,6 +18,7 @@ import { Route as AuthedConnectRouteImport } from './routes/_authed/connect'
 import { Route as AuthedFileRequestsRouteImport } from './routes/_authed/file-requests'
 import { Route as AuthedJobsRouteImport } from './routes/_authed/jobs'
 import { Route as AuthedMyDriveRouteImport } from './routes/_authed/my-drive'
+import { Route as AuthedPhotosRouteImport } from './routes/_authed/photos'
 import { Route as AuthedReceiveShareRouteImport } from './routes/_authed/receive-share'
 import { Route as AuthedStarredRouteImport } from './routes/_authed/starred'
 import { Route as AuthedStorageRouteImport } from './routes/_authed/storage'
@@ -70,6 +71,11 @@ const AuthedMyDriveRoute = AuthedMyDriveRouteImport.update({
   path: '/my-drive',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedPhotosRoute = AuthedPhotosRouteImport.update({
+  id: '/photos',
+  path: '/photos',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedReceiveShareRoute = AuthedReceiveShareRouteImport.update({
   id: '/receive-share',
   path: '/receive-share',
@@ -119,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/file-requests': typeof AuthedFileRequestsRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/photos': typeof AuthedPhotosRoute
   '/receive-share': typeof AuthedReceiveShareRoute
   '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
@@ -136,6 +143,7 @@ export interface FileRoutesByTo {
   '/file-requests': typeof AuthedFileRequestsRoute
   '/jobs': typeof AuthedJobsRoute
   '/my-drive': typeof AuthedMyDriveRoute
+  '/photos': typeof AuthedPhotosRoute
   '/receive-share': typeof AuthedReceiveShareRoute
   '/starred': typeof AuthedStarredRoute
   '/storage': typeof AuthedStorageRoute
@@ -156,6 +164,7 @@ export interface FileRoutesById {
   '/_authed/file-requests': typeof AuthedFileRequestsRoute
   '/_authed/jobs': typeof AuthedJobsRoute
   '/_authed/my-drive': typeof AuthedMyDriveRoute
+  '/_authed/photos': typeof AuthedPhotosRoute
   '/_authed/receive-share': typeof AuthedReceiveShareRoute
   '/_authed/starred': typeof AuthedStarredRoute
   '/_authed/storage': typeof AuthedStorageRoute
@@ -175,6 +184,7 @@ export interface FileRouteTypes {
     | '/file-requests'
     | '/jobs'
     | '/my-drive'
+    | '/photos'
     | '/receive-share'
     | '/starred'
     | '/storage'
@@ -192,6 +202,7 @@ export interface FileRouteTypes {
     | '/file-requests'
     | '/jobs'
     | '/my-drive'
+    | '/photos'
     | '/receive-share'
     | '/starred'
     | '/storage'
@@ -211,6 +222,7 @@ export interface FileRouteTypes {
     | '/_authed/file-requests'
     | '/_authed/jobs'
     | '/_authed/my-drive'
+    | '/_authed/photos'
     | '/_authed/receive-share'
     | '/_authed/starred'
     | '/_authed/storage'
@@ -294,6 +306,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMyDriveRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/photos': {
+      id: '/_authed/photos'
+      path: '/photos'
+      fullPath: '/photos'
+      preLoaderRoute: typeof AuthedPhotosRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/receive-share': {
       id: '/_authed/receive-share'
       path: '/receive-share'
@@ -369,6 +388,7 @@ interface AuthedRouteChildren {
   AuthedFileRequestsRoute: typeof AuthedFileRequestsRoute
   AuthedJobsRoute: typeof AuthedJobsRoute
   AuthedMyDriveRoute: typeof AuthedMyDriveRoute
+  AuthedPhotosRoute: typeof AuthedPhotosRoute
   AuthedReceiveShareRoute: typeof AuthedReceiveShareRoute
   AuthedStarredRoute: typeof AuthedStarredRoute
   AuthedStorageRoute: typeof AuthedStorageRoute
@@ -383,6 +403,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedFileRequestsRoute: AuthedFileRequestsRoute,
   AuthedJobsRoute: AuthedJobsRoute,
   AuthedMyDriveRoute: AuthedMyDriveRoute,
+  AuthedPhotosRoute: AuthedPhotosRoute,
   AuthedReceiveShareRoute: AuthedReceiveShareRoute,
   AuthedStarredRoute: AuthedStarredRoute,
   AuthedStorageRoute: AuthedStorageRoute,

@@ -313,3 +313,39 @@ test("a change made elsewhere shows in the cursor-paged list at once (Teldrive m
   await expect(row(page, "Pushed")).toBeVisible();
   await context.close();
 });
+
+test("Photos reads the drive's pictures page by page with cursors, newest first, by month", async ({ browser }) => {
+  const { page, context, api } = await signedInPage(browser, { pageSize: "10" });
+  // 25 pictures over three months: three cursor pages of 10.
+  for (let i = 0; i < 25; i++) {
+    const file = await api.uploadFile("/", `p${String(i).padStart(2, "0")}.png`, `picture ${i}`, {
+      mimeType: "image/png",
+    });
+    const updatedAt = new Date(Date.UTC(2026, 4 - Math.floor(i / 10), 20 - (i % 10))).toISOString();
+    expect((await api.request.patch(`/api/files/${file.id}`, { data: { updatedAt } })).ok()).toBe(true);
+  }
+  const cursors: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === "/api/files" && url.searchParams.get("category"))
+      cursors.push(url.searchParams.get("cursor") ?? "");
+  });
+  await page.goto("/photos");
+  const tiles = page.getByTestId("photos-timeline").getByTestId("photo-tile");
+  await tiles.first().focus();
+  await expect
+    .poll(async () => {
+      await page.keyboard.press("End");
+      return page.evaluate(() => document.activeElement?.getAttribute("title"));
+    })
+    .toBe("p24.png");
+  await expect(tiles.first()).toHaveAttribute("title", "p00.png");
+  expect(cursors.filter((c) => c !== "").length).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press("Home");
+  await expect(page.getByTestId("photos-timeline").getByRole("heading", { level: 2 })).toHaveText([
+    "May 2026",
+    "April 2026",
+    "March 2026",
+  ]);
+  await context.close();
+});

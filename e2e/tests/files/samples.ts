@@ -63,14 +63,21 @@ export function wav(seconds: number, hz = 440): Buffer {
   return out;
 }
 
-/** A one-page PDF showing `text`, with a correct cross-reference table. */
-export function pdf(text: string): Buffer {
-  const stream = `BT /F1 36 Tf 40 100 Td (${text}) Tj ET`;
+/** A PDF of one page per entry, each page showing its text, with a correct cross-reference table. */
+export function pdf(text: string | string[]): Buffer {
+  const pages = typeof text === "string" ? [text] : text;
+  const font = 3 + pages.length * 2;
+  const pageRef = (i: number) => `${3 + i * 2} 0 R`;
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    `<< /Type /Pages /Kids [${pages.map((_, i) => pageRef(i)).join(" ")}] /Count ${pages.length} >>`,
+    ...pages.flatMap((line, i) => {
+      const stream = `BT /F1 36 Tf 40 100 Td (${line}) Tj ET`;
+      return [
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${4 + i * 2} 0 R >>`,
+        `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+      ];
+    }),
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
   ];
   let body = "%PDF-1.4\n";

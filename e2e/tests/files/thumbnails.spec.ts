@@ -7,9 +7,15 @@ import { row } from "./helpers.js";
 import { png, recordWebm } from "./samples.js";
 
 /** Ids of the files whose server thumbnails the page asks for, in order. */
+/** Thumbnails the page asks for from its next navigation on (not the page the fixture opened, maybe still busy). */
 function recordThumbnails(page: Page): string[] {
   const ids: string[] = [];
+  let navigated = false;
+  page.once("framenavigated", () => {
+    navigated = true;
+  });
   page.on("request", (request) => {
+    if (!navigated) return;
     const url = new URL(request.url());
     const match = /^\/api\/thumbnails\/([^/]+)$/.exec(url.pathname);
     if (match?.[1]) ids.push(decodeURIComponent(match[1]));

@@ -11,7 +11,7 @@ inEveryScheme("header and navigation", (scheme) => {
     await expect(nav.getByRole("link")).toHaveText(
       isPhone()
         ? ["My Drive", "Recent", "Shared", "Starred", "Storage", "Trash"]
-        : ["My Drive", "Recent", "Shared", "Starred", "Storage", "Trash", "Imports"],
+        : ["My Drive", "Recent", "Photos", "Shared", "Starred", "Storage", "Trash", "Imports"],
     );
     // The side navigation shows from md (576px) up; below it the bottom bar takes its place.
     const box = await nav.boundingBox();
@@ -21,6 +21,7 @@ inEveryScheme("header and navigation", (scheme) => {
     await expect(nav.getByRole("link", { name: "My Drive" })).toHaveAttribute("aria-current", "page");
     for (const [name, url] of [
       ["Recent", /\/recent$/],
+      ...(isPhone() ? [] : ([["Photos", /\/photos$/]] as const)),
       ["Shared", /\/shared$/],
       ["Starred", /\/starred$/],
       ["Storage", /\/storage$/],

@@ -185,10 +185,13 @@ export interface RowLayout {
   paddingStart: number;
   /** Space kept clear above a row brought into view. */
   scrollPaddingStart: number;
+  /** Space after the last row, kept clear below a row brought into view (a floating button over the list's end). */
+  paddingEnd?: number;
 }
 
 /** Full content height of a layout of fixed-height rows. */
-export const contentHeight = (l: RowLayout): number => l.header + l.paddingStart + l.count * l.rowHeight;
+export const contentHeight = (l: RowLayout): number =>
+  l.header + l.paddingStart + l.count * l.rowHeight + (l.paddingEnd ?? 0);
 
 /** First and last row at least partly in view (below the header) at virtual `offset`; undefined with no rows. */
 export function rowsInView(
@@ -211,6 +214,6 @@ export function offsetToShowRow(l: RowLayout, row: number, offset: number, viewp
   const bottom = top + l.rowHeight;
   let target = offset;
   if (top < offset + l.header + l.scrollPaddingStart) target = top - l.header - l.scrollPaddingStart;
-  else if (bottom > offset + viewport) target = bottom - viewport;
+  else if (bottom > offset + viewport - (l.paddingEnd ?? 0)) target = bottom - viewport + (l.paddingEnd ?? 0);
   return clamp(target, 0, Math.max(0, contentHeight(l) - viewport));
 }

@@ -1,5 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { Clock, Download, HardDrive, type LucideIcon, PieChart, Star, Trash2, Upload, Users } from "lucide-react";
+import {
+  Clock,
+  Download,
+  HardDrive,
+  Images,
+  type LucideIcon,
+  PieChart,
+  Star,
+  Trash2,
+  Upload,
+  Users,
+} from "lucide-react";
 import { type Capabilities, capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
 import { ROOT_NAME } from "@/drive/files/folder-path";
 
@@ -24,6 +35,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: ROOT_NAME, icon: HardDrive, segment: "my-drive" },
   { label: "Recent", icon: Clock, segment: "recent" },
+  { label: "Photos", icon: Images, segment: "photos", sideOnly: true },
   { label: "Shared", icon: Users, segment: "shared" },
   { label: "Starred", icon: Star, segment: "starred" },
   { label: "Storage", icon: PieChart, segment: "storage" },

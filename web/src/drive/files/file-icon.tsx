@@ -35,6 +35,18 @@ function iconOf(item: FileItem): LucideIcon {
   return item.category === "archive" ? FileArchive : File;
 }
 
+/** The icon of the item's type, never its picture (a grid card's title line). */
+export function TypeIcon({ item, className }: { item: FileItem; className?: string }) {
+  const Icon = iconOf(item);
+  return (
+    <Icon
+      aria-hidden
+      className={cn("size-6 shrink-0", item.isDir ? "text-primary" : "text-on-surface-variant", className)}
+      strokeWidth={1.5}
+    />
+  );
+}
+
 /**
  * The item's thumbnail when there is one (resizer host or our server; a video's poster frame drawn here), else an
  * icon by type; the icon again if the picture fails. Rendered only for the list's rendered rows that stay a moment,

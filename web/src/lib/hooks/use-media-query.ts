@@ -11,3 +11,6 @@ export function useMediaQuery(query: string): boolean {
     () => window.matchMedia(query).matches,
   );
 }
+
+/** Below the md breakpoint (styles.css, 576px): a phone, with the bottom bar instead of the side navigation. */
+export const PHONE_QUERY = "(max-width: 575.98px)";

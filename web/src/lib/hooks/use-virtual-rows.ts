@@ -63,6 +63,7 @@ export function useVirtualRows(o: VirtualRowsOptions) {
     header: o.header,
     paddingStart: o.paddingStart,
     scrollPaddingStart: o.scrollPaddingStart,
+    paddingEnd: o.paddingEnd,
   };
   // Idempotent: the same sizes change nothing, so a render done twice is harmless (the anchor moves once per count).
   const anchor = useRef({ count: o.count, from: o.endAnchoredFrom });

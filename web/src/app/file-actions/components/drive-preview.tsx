@@ -19,6 +19,7 @@ export function DrivePreview({ item, ctx, onClose }: { item: FileItem; ctx: File
           : contentUrl(file, { origin: location.origin }),
       downloadUrl: (file) => contentUrl(file, { origin: location.origin, download: true }),
       playback: { read: readPosition, save: savePosition, forget: forgetPosition },
+      inDrive: true,
     }),
     [rcloneProxy, ctx.folderPath],
   );

@@ -7,6 +7,8 @@ import { logout } from "@/features/auth/api/logout";
 import { cn } from "@/lib/cn";
 import { focusRing } from "@/ui/button";
 import { DropdownMenu, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from "@/ui/dropdown-menu";
+import { useNavItems } from "../nav-items";
+import { NavLink } from "./nav-link";
 import { UserAvatar } from "./user-avatar";
 
 async function logoutAndLeave() {
@@ -18,11 +20,16 @@ async function logoutAndLeave() {
   }
 }
 
-/** The signed-in user's menu: name, Settings, Connect (where the server has WebDAV) and Logout. */
+/**
+ * The signed-in user's menu: name, the side navigation's entries the phone's bottom bar has no room for (Imports,
+ * where the server has jobs), Settings, Connect (where the server has WebDAV) and Logout.
+ */
 export function UserMenu() {
   const { data: session } = useQuery(sessionQueryOptions());
   const navigate = useNavigate();
   const hasWebdav = useQuery(capabilitiesQueryOptions()).data?.webdav ?? false;
+  // The bottom bar's missing places; on a wider screen the side navigation has them too.
+  const extraPlaces = useNavItems().filter((item) => item.sideOnly);
   const name = session?.name || session?.userName || "User";
   return (
     <DropdownMenu
@@ -41,6 +48,14 @@ export function UserMenu() {
     >
       <DropdownMenuLabel className="px-3 py-2 text-sm font-medium text-on-surface-variant">{name}</DropdownMenuLabel>
       <DropdownMenuSeparator className="my-1 h-px bg-outline-variant" />
+      {extraPlaces.map(({ label, icon: Icon, segment }) => (
+        <DropdownMenuItem key={segment} asChild>
+          <NavLink segment={segment}>
+            <Icon aria-hidden className="size-4" />
+            {label}
+          </NavLink>
+        </DropdownMenuItem>
+      ))}
       <DropdownMenuItem
         icon={<Settings className="size-4" />}
         onSelect={() => navigate({ to: "/settings/$tabId", params: { tabId: "general" } })}

@@ -5,6 +5,7 @@ import { useSelection } from "../stores/selection-store";
 import { DetailsArea } from "./details-area";
 import { FileList } from "./file-list";
 import { FileToolbar } from "./file-toolbar";
+import { NewButtonSlot } from "./new-button-slot";
 
 export interface FileBrowserProps extends FileListViewInput {
   /** Heading or breadcrumbs above the list. */
@@ -35,8 +36,9 @@ export function FileBrowser({ title, header, ...input }: FileBrowserProps) {
         <FileToolbar title={title} />
         {header}
         <div className="flex min-h-0 flex-1">
-          <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
             <FileList key={`${listKey}|${view.viewId}`} />
+            <NewButtonSlot />
           </div>
           <DetailsArea />
         </div>

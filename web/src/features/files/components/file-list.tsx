@@ -1,6 +1,7 @@
-import { type KeyboardEvent, useRef } from "react";
+import { type KeyboardEvent, Suspense, useRef } from "react";
 import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/hooks/use-media-query";
 import { AriaGrid } from "@/ui/aria-grid";
 import { useFileListView } from "../hooks/use-file-list-view";
 import { useFocusFollowsItem } from "../hooks/use-focus-follows-item";
@@ -17,7 +18,8 @@ import { FileListHeader } from "./file-list-header";
 import { FileListMenus } from "./file-list-menus";
 import { FileListSkeleton } from "./file-list-skeleton";
 import { ListError } from "./list-error";
-import { VirtualRow } from "./virtual-row";
+import { NEW_BUTTON_ROOM } from "./new-button-slot";
+import { preloadGridRow, VirtualRow } from "./virtual-row";
 
 /**
  * The one virtualised list and grid. The first page's `meta.count` sizes it; rows whose page has not arrived render
@@ -31,12 +33,15 @@ export function FileList() {
   const scrollKey = scrollKeyOf(query, viewId);
   const focus = useRovingFocus(scrollKey, listRef);
   const { focusIndex, focusIndexRef } = focus;
-  const layout = useListLayout({ query, pages, viewId, listRef, scrollKey, focusIndex, focusIndexRef });
-  const { grid, columns, count, rowCount, rowHeight, virtualizer, visible } = layout;
+  // A phone's "New" floats over the list's end: the last row can scroll clear of it.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const paddingEnd = phone && view.canCreate ? NEW_BUTTON_ROOM : 0;
+  const layout = useListLayout({ query, pages, viewId, listRef, scrollKey, focusIndex, focusIndexRef, paddingEnd });
+  const { grid, columns, count, rowCount, rowHeight, geometry, virtualizer, visible } = layout;
 
   const focusAt = (index: number) => {
     focus.setFocusIndex(index);
-    virtualizer.scrollToIndex(Math.floor(index / columns));
+    layout.scrollToItem(index);
     focus.focusLater(index);
   };
   const onOpen = (item: FileItem) => {
@@ -58,6 +63,7 @@ export function FileList() {
     focusAt,
     onOpen,
     onNavigateUp,
+    rows: grid ? geometry : undefined,
   });
   const pointer = useListPointer({ itemAt: pages.itemAt, selection, selectMode: view.selectMode, onOpen, ...focus });
   const { dropIndex, dragHandlers } = useRowDrag();
@@ -69,9 +75,10 @@ export function FileList() {
     // view that moves because pages arrived (the cursor walks meeting) must not pull the view away from the rows read.
     const inView = isInView(listRef.current, focusIndex);
     focus.follow(index);
-    if (inView) virtualizer.scrollToIndex(Math.floor(index / columns));
+    if (inView) layout.scrollToItem(index);
   });
 
+  if (grid) preloadGridRow();
   if (pages.first.isPending) return <FileListSkeleton grid={grid} />;
   if (pages.first.isError) {
     return <ListError error={pages.first.error} onRetry={() => void pages.first.refetch()} />;
@@ -102,17 +109,20 @@ export function FileList() {
           <EmptyList />
         ) : (
           <div data-spacer className="relative w-full overflow-clip" style={{ height: virtualizer.totalSize }}>
-            {virtualRows.map((row) => (
-              <VirtualRow
-                key={row.index}
-                {...{ row, grid, columns, count, dropIndex }}
-                itemAt={pages.itemAt}
-                isSelected={(item) => selection.ids.has(item.id)}
-                isCut={(item) => cutIds.has(item.id)}
-                focusable={(index) => index === Math.min(focusIndex, count - 1)}
-                locationOf={view.showLocation ? locationOf : undefined}
-              />
-            ))}
+            <Suspense>
+              {layout.rows.map((row) => (
+                <VirtualRow
+                  key={row.index}
+                  {...{ row, grid, geometry, dropIndex }}
+                  itemAt={pages.itemAt}
+                  isSelected={(item) => selection.ids.has(item.id)}
+                  isCut={(item) => cutIds.has(item.id)}
+                  focusable={(index) => index === Math.min(focusIndex, count - 1)}
+                  locationOf={view.showLocation ? locationOf : undefined}
+                  selectMode={view.selectMode}
+                />
+              ))}
+            </Suspense>
           </div>
         )}
       </AriaGrid>

@@ -9,6 +9,7 @@ import { formatSize } from "@/lib/format-size";
 import { AriaGridCell, AriaGridRow } from "@/ui/aria-grid";
 import { typeLabel } from "../lib/describe-item";
 import { itemAttributes } from "../lib/item-attributes";
+import { ItemMark } from "./item-mark";
 
 export const ROW_HEIGHT = 48;
 
@@ -22,6 +23,8 @@ export interface FileRowProps {
   dropTarget: boolean;
   /** Path of the folder the item is in, written under its name where the list spans folders. */
   location?: string;
+  /** Touch select mode: a check box where the icon is. */
+  selectMode?: boolean;
 }
 
 /** One list row; events are handled by the list (delegation), found through `data-index`. */
@@ -34,6 +37,7 @@ export const FileRow = memo(function FileRow({
   cut,
   dropTarget,
   location,
+  selectMode = false,
 }: FileRowProps) {
   const attributes = itemAttributes(item, index, { selected, focusable });
   const folder = location === undefined ? undefined : folderName(location);
@@ -52,7 +56,9 @@ export const FileRow = memo(function FileRow({
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
       <AriaGridCell className="flex min-w-0 items-center gap-3">
-        <FileIcon item={item} />
+        <ItemMark selectMode={selectMode} selected={selected}>
+          <FileIcon item={item} />
+        </ItemMark>
         <div className="flex min-w-0 flex-col">
           <span className="truncate" title={item.name}>
             {item.name}

@@ -5,6 +5,7 @@ import { type FileCommandId, fileCommandsFor } from "@/drive/commands/file-comma
 import { useDetails } from "@/drive/details/details-store";
 import { useStarredIds } from "@/drive/stars/stars";
 import { cn } from "@/lib/cn";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/hooks/use-media-query";
 import { Button } from "@/ui/button";
 import { IconButton } from "@/ui/icon-button";
 import { useFileListView } from "../hooks/use-file-list-view";
@@ -21,7 +22,7 @@ const NARROW_INLINE = new Set<FileCommandId>(["move", "remove"]);
 /**
  * One row, always (`h-14`), sized by its own width (a container query), not the window's: the folder's title or
  * breadcrumbs, creation commands, Select on touch screens, sort and list/grid. Where there is little room (a phone)
- * the creation commands fold into one "New" menu and sort with list/grid into "View options". While items are
+ * the creation commands fold into one "New" menu (on a phone a floating button, `NewButton`) and sort with list/grid into "View options". While items are
  * selected a selection bar takes the same row: the title stays where there is room for it (rows can be dragged
  * onto its breadcrumbs).
  */
@@ -44,7 +45,9 @@ export function FileToolbar({ title }: { title: ReactNode }) {
   }).filter((c) => c.id !== "open");
   // Wider screens have the Details toggle at the end of the row; a phone finds Details under "More actions".
   const inlineCommands = itemCommands.filter((c) => c.id !== "details");
-  const createCommands = view.canCreate ? fileCommandsFor([], { canCreate: true }) : [];
+  // A phone has its "New" at the bottom, under the thumb (new-button.tsx).
+  const phone = useMediaQuery(PHONE_QUERY);
+  const createCommands = view.canCreate && !phone ? fileCommandsFor([], { canCreate: true }) : [];
   const run = (id: FileCommandId) => view.onCommand(id, selecting ? selected : []);
 
   return (

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from "react";
 import { useRef } from "react";
 import type { FileItem } from "@/drive/files/file-item";
-import { findTypeahead, nextFocusIndex } from "../lib/keyboard";
+import { type FocusGeometry, findTypeahead, nextFocusIndex } from "../lib/keyboard";
 import { useSelection } from "../stores/selection-store";
 import { useFileListView } from "./use-file-list-view";
 
@@ -16,6 +16,8 @@ export interface PagedKeyboardOptions {
   focusAt(index: number): void;
   onOpen(item: FileItem): void;
   onNavigateUp?(): void;
+  /** The grid's rows (folders in rows of their own). */
+  rows?: FocusGeometry["rows"];
 }
 
 /**
@@ -65,6 +67,7 @@ export function usePagedKeyboard(options: PagedKeyboardOptions) {
       count: o.count,
       columns: o.columns,
       pageItems: o.pageItems(),
+      rows: o.rows,
     });
     if (next !== undefined) {
       e.preventDefault();

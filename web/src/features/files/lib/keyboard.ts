@@ -1,3 +1,5 @@
+import type { ListGeometry } from "./list-geometry";
+
 /** Pure focus movement of the list (1 column) and grid (n columns). */
 export interface FocusGeometry {
   index: number;
@@ -5,6 +7,19 @@ export interface FocusGeometry {
   columns: number;
   /** Items that fit in one screen, for PageUp/PageDown. */
   pageItems: number;
+  /** The grid's rows where folders have rows of their own: Up and Down keep the column, row by row. */
+  rows?: Pick<ListGeometry, "rows" | "rowOf" | "firstOf" | "endOf">;
+}
+
+/** The item in the same column of the row `step` rows away, or the row's last where it is shorter. */
+function verticalStep(g: FocusGeometry & { rows: NonNullable<FocusGeometry["rows"]> }, step: 1 | -1): number {
+  const { rows } = g;
+  const row = rows.rowOf(g.index);
+  const target = row + step;
+  if (target < 0) return 0;
+  if (target >= rows.rows) return g.count - 1;
+  const column = g.index - rows.firstOf(row);
+  return Math.min(rows.firstOf(target) + column, rows.endOf(target) - 1);
 }
 
 export function nextFocusIndex(key: string, g: FocusGeometry): number | undefined {
@@ -12,9 +27,9 @@ export function nextFocusIndex(key: string, g: FocusGeometry): number | undefine
   const clamp = (i: number) => Math.max(0, Math.min(g.count - 1, i));
   switch (key) {
     case "ArrowDown":
-      return clamp(g.index + g.columns);
+      return g.rows ? verticalStep({ ...g, rows: g.rows }, 1) : clamp(g.index + g.columns);
     case "ArrowUp":
-      return clamp(g.index - g.columns);
+      return g.rows ? verticalStep({ ...g, rows: g.rows }, -1) : clamp(g.index - g.columns);
     case "ArrowRight":
       return g.columns > 1 ? clamp(g.index + 1) : undefined;
     case "ArrowLeft":

@@ -19,10 +19,21 @@ export interface PreviewBodyProps {
   neighbours?: readonly (FileItem | undefined)[];
   onNext?: () => void;
   onPrevious?: () => void;
+  /** Shows another file in the preview (a document's link). */
+  onOpen?: (item: FileItem) => void;
 }
 
 /** Resolves the file's URL and shows it in the viewer for its type, or offers a download. */
-export function PreviewBody({ item, source, onDownload, siblings, neighbours, onNext, onPrevious }: PreviewBodyProps) {
+export function PreviewBody({
+  item,
+  source,
+  onDownload,
+  siblings,
+  neighbours,
+  onNext,
+  onPrevious,
+  onOpen,
+}: PreviewBodyProps) {
   const src = usePreviewSrc(source, item);
   const preload = usePreloadUrls(source, item.previewType === "image" ? neighbours : undefined);
   const Viewer = TABLES.has(extensionOf(item.name))
@@ -45,6 +56,7 @@ export function PreviewBody({ item, source, onDownload, siblings, neighbours, on
         siblings={siblings}
         onNext={onNext}
         onPrevious={onPrevious}
+        onOpen={onOpen}
         preload={preload}
       />
     </Suspense>

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
-import { type KeyboardEvent, useMemo, useState } from "react";
+import { type KeyboardEvent, useCallback, useMemo, useState } from "react";
 import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
@@ -23,13 +23,27 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
   const list = useMemo(() => previewableItems(items, item), [items, item]);
   // Radix gives the focus back only to a Dialog.Trigger; the row (or button) that opened the preview gets it here.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
-  const [index, setIndex] = useState(() =>
+  const [index, setListIndex] = useState(() =>
     Math.max(
       0,
       list.findIndex((i) => i.id === item.id),
     ),
   );
-  const current = list[index] ?? item;
+  // A file opened from a document's link that is not among `items`: shown until previous/next go back to the list.
+  const [visited, setVisited] = useState<FileItem>();
+  const setIndex = (i: number) => {
+    setVisited(undefined);
+    setListIndex(i);
+  };
+  const openItem = useCallback(
+    (target: FileItem) => {
+      const at = list.findIndex((i) => i.id === target.id);
+      setVisited(at >= 0 ? undefined : target);
+      if (at >= 0) setListIndex(at);
+    },
+    [list],
+  );
+  const current = visited ?? list[index] ?? item;
   const prev = neighbourIndex(list.length, index, -1);
   const next = neighbourIndex(list.length, index, 1);
   const nextMedia = sameKindNeighbour(list, index, 1);
@@ -63,7 +77,7 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
         >
           <header className="flex items-center gap-2 border-b border-outline-variant py-1 pr-1 pl-4">
             <RadixDialog.Title className="min-w-0 flex-1 truncate font-medium">{current.name}</RadixDialog.Title>
-            {list.length > 1 && (
+            {list.length > 1 && !visited && (
               <span className="text-sm text-on-surface-variant tabular-nums">
                 {index + 1} of {list.length}
               </span>
@@ -109,6 +123,7 @@ export function PreviewModal({ item, items, source, onClose }: PreviewModalProps
                 neighbours={[nextMedia, prevMedia].flatMap((i) => (i === undefined ? [] : [list[i]]))}
                 onNext={nextMedia === undefined ? undefined : () => setIndex(nextMedia)}
                 onPrevious={prevMedia === undefined ? undefined : () => setIndex(prevMedia)}
+                onOpen={openItem}
               />
             </div>
             {next !== undefined && (

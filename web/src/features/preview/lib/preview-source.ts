@@ -23,6 +23,11 @@ export interface PreviewSource {
   downloadUrl(item: FileItem): Promise<string>;
   /** Headers every content request needs; when set, content is fetched and shown from an object URL. */
   headers?: Record<string, string>;
+  /**
+   * The file is in the signed-in user's drive: a Markdown document's relative links and pictures are looked up there
+   * (a share's visitor cannot).
+   */
+  inDrive?: boolean;
   /** Resume where the user stopped (the drive only). */
   playback?: PlaybackPositions;
 }

@@ -1,10 +1,13 @@
-import { type ComponentProps, isValidElement, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { type ComponentProps, isValidElement, type ReactNode, useMemo, useState } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { folderPathQueryOptions } from "../../api/drive-lookup";
 import { useFileContent } from "../../hooks/use-file-content";
 import { useHighlight } from "../../hooks/use-highlight";
 import { ContentStatus } from "../content-status";
 import { HighlightedText } from "../highlighted-text";
+import { MarkdownImage, MarkdownLink, type MarkdownPlace } from "./markdown-refs";
 import type { ViewerProps } from "./viewer-props";
 import "./code-theme.css";
 import "./markdown.css";
@@ -26,34 +29,50 @@ function CodeBlock({ children }: ComponentProps<"pre">) {
   );
 }
 
-const COMPONENTS: Components = {
-  // Images become their alt text, so a document can't make the browser fetch from other hosts.
-  img: ({ alt }) => <span className="text-on-surface-variant">[image{alt ? `: ${alt}` : ""}]</span>,
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-      {children}
-    </a>
-  ),
-  pre: CodeBlock,
-  // Wide tables scroll on their own instead of widening the page.
-  table: ({ children }) => (
-    <div className="overflow-x-auto">
-      <table>{children}</table>
-    </div>
-  ),
-};
+/** How the document's parts render; links and pictures follow the document's place in the drive. */
+function componentsFor(place: MarkdownPlace): Components {
+  return {
+    img: ({ src, alt }) => <MarkdownImage src={typeof src === "string" ? src : undefined} alt={alt} place={place} />,
+    a: ({ href, children }) => (
+      <MarkdownLink href={href} place={place}>
+        {children}
+      </MarkdownLink>
+    ),
+    pre: CodeBlock,
+    // Wide tables scroll on their own instead of widening the page.
+    table: ({ children }) => (
+      <div className="overflow-x-auto">
+        <table>{children}</table>
+      </div>
+    ),
+  };
+}
 
 /**
  * GitHub-flavoured Markdown (tables, task lists, strikethrough, autolinks, fenced code with highlighting) rendered as
- * React elements with real typography. Raw HTML in the file is dropped (`skipHtml`): nothing in a document runs.
+ * React elements with real typography. Raw HTML in the file is dropped (`skipHtml`): nothing in a document runs. In the
+ * drive, links and pictures relative to the document's folder (`other.md`, `img/a.png`, `../b.md`, `/Docs/c.md`) are
+ * files of the drive: a link opens its file in this preview, a picture shows from the drive.
  */
-export default function MarkdownViewer({ item, src, onDownload }: ViewerProps) {
+export default function MarkdownViewer({ item, src, onDownload, source, onOpen }: ViewerProps) {
   const state = useFileContent(src, item.size, readText);
+  const parentId = source?.inDrive ? item.parentId : undefined;
+  const folder = useQuery({ ...folderPathQueryOptions(parentId ?? ""), enabled: parentId !== undefined }).data;
+  const [missing, setMissing] = useState<string>();
+  const components = useMemo(
+    () => componentsFor({ folder, source, onOpen, onMissing: setMissing }),
+    [folder, source, onOpen],
+  );
   if (state.status !== "ready") return <ContentStatus state={state} onDownload={onDownload} />;
   return (
     <div className="h-full overflow-auto">
+      {missing && (
+        <p role="status" className="sticky top-0 bg-error-container px-6 py-2 text-sm text-on-error-container">
+          There is no file at {missing} in the drive.
+        </p>
+      )}
       <article className="markdown-body mx-auto max-w-3xl px-6 py-8" data-testid="markdown-preview">
-        <ReactMarkdown skipHtml remarkPlugins={[remarkGfm]} components={COMPONENTS}>
+        <ReactMarkdown skipHtml remarkPlugins={[remarkGfm]} components={components}>
           {state.data}
         </ReactMarkdown>
       </article>

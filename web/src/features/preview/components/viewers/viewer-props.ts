@@ -14,6 +14,8 @@ export interface ViewerProps {
   /** The next/previous file of the same kind in the folder (audio and video play on; shift+N/P). */
   onNext?: () => void;
   onPrevious?: () => void;
+  /** Shows another file in this preview (a Markdown document's link to a file of the drive). */
+  onOpen?: (item: FileItem) => void;
   /** URLs to fetch ahead (the next and previous picture). */
   preload?: readonly string[];
 }

@@ -1,0 +1,115 @@
+// Photos: every picture and video of the drive by month, newest first, from the real server's `GET /files`.
+import type { Page } from "@playwright/test";
+import { expect, test } from "../../fixtures.js";
+import { expectNoSeriousA11yViolations } from "../../lib/axe.js";
+import { createEmptyFile } from "../browsing/seed.js";
+import { png } from "./samples.js";
+
+// Month names and boundaries as a user in UTC writing English sees them.
+test.use({ locale: "en-US", timezoneId: "UTC" });
+
+const tiles = (page: Page) => page.getByTestId("photos-timeline").getByTestId("photo-tile");
+const preview = (page: Page) => page.getByRole("dialog");
+
+async function openPhotos(page: Page): Promise<void> {
+  await page.getByRole("navigation").getByRole("link", { name: "Photos" }).first().click();
+  await expect(page).toHaveURL(/\/photos$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Photos" })).toBeVisible();
+}
+
+test("pictures and videos of the whole drive are grouped by month, newest first, and open in the preview", async ({
+  authedPage: page,
+  api,
+}) => {
+  const dated = async (path: string, name: string, updatedAt: string, bytes: Buffer | string, mimeType: string) => {
+    const file = await api.uploadFile(path, name, bytes, { mimeType });
+    const res = await api.request.patch(`/api/files/${file.id}`, { data: { updatedAt } });
+    expect(res.ok()).toBe(true);
+  };
+  await api.mkdir("/Trips/2024");
+  await dated("/", "beach.png", "2026-03-15T12:00:00Z", png(8, [30, 120, 200]), "image/png");
+  await dated("/", "garden.png", "2026-03-02T12:00:00Z", png(8, [40, 160, 60]), "image/png");
+  await dated("/", "clip.mp4", "2025-12-20T12:00:00Z", "not really a video", "video/mp4");
+  await dated("/Trips/2024", "alps.png", "2024-07-10T12:00:00Z", png(8, [200, 200, 200]), "image/png");
+  // Not a picture or a video: not in Photos.
+  await dated("/", "notes.txt", "2026-03-20T12:00:00Z", "hello", "text/plain");
+
+  await openPhotos(page);
+  const timeline = page.getByTestId("photos-timeline");
+  await expect(timeline.getByRole("heading", { level: 2 })).toHaveText(["March 2026", "December 2025", "July 2024"]);
+  await expect(tiles(page)).toHaveCount(4);
+  expect(await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute("title")))).toEqual([
+    "beach.png",
+    "garden.png",
+    "clip.mp4",
+    "alps.png",
+  ]);
+  await expect(page.getByText("4 pictures and videos")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "/photos");
+  await expect(tiles(page).nth(2)).toHaveAccessibleName("clip.mp4, video, December 20, 2025");
+
+  // The preview walks the whole timeline, into other folders.
+  await tiles(page).nth(1).click();
+  await expect(preview(page).getByRole("heading", { name: "garden.png" })).toBeVisible();
+  await expect(preview(page)).toContainText("2 of 4");
+  await page.keyboard.press("ArrowRight");
+  await expect(preview(page).getByRole("heading", { name: "clip.mp4" })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(preview(page).getByRole("heading", { name: "alps.png" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(preview(page)).toBeHidden();
+  // The focus is back on the tile that opened it; the keys move it across months.
+  await expect(tiles(page).nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(tiles(page).nth(2)).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(tiles(page).nth(3)).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(tiles(page).nth(0)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(preview(page).getByRole("heading", { name: "beach.png" })).toBeVisible();
+});
+
+test("a long timeline is read page by page as it scrolls, renders only the rows near the view, and keeps its month on top", async ({
+  authedPage: page,
+  api,
+}) => {
+  // 30 a month for 20 months: 600 files, more than one page of the API (500).
+  const months = 20;
+  const perMonth = 30;
+  const files = Array.from({ length: months * perMonth }, (_, i) => {
+    const month = Math.floor(i / perMonth);
+    const day = 27 - (i % perMonth) * 0.9;
+    const date = new Date(Date.UTC(2026, 5 - month, 1) + day * 86_400_000);
+    return { name: `pic-${String(i + 1).padStart(3, "0")}.jpg`, updatedAt: date.toISOString() };
+  });
+  for (let i = 0; i < files.length; i += 10)
+    await Promise.all(
+      files.slice(i, i + 10).map((f) => createEmptyFile(api.request, { ...f, mimeType: "image/jpeg" })),
+    );
+
+  await openPhotos(page);
+  await expect(page.getByText("600 pictures and videos")).toBeVisible();
+  const timeline = page.getByTestId("photos-timeline");
+  await expect(timeline.getByRole("heading", { level: 2 }).first()).toHaveText("June 2026");
+  await expect(page.getByTestId("photos-current-month")).toHaveText("June 2026");
+  // Only the rows in and near the view are in the page.
+  expect(await tiles(page).count()).toBeLessThan(200);
+
+  // The keys walk to the end: each End reaches the last tile loaded, which reads the next page.
+  await tiles(page).first().focus();
+  await expect
+    .poll(async () => {
+      await page.keyboard.press("End");
+      return page.evaluate(() => document.activeElement?.getAttribute("title"));
+    })
+    .toBe("pic-600.jpg");
+  await expect(page.getByTestId("photos-current-month")).toHaveText("November 2024");
+  await expect(timeline.getByRole("heading", { name: "November 2024" })).toBeVisible();
+  await expect(timeline.getByRole("heading", { name: "June 2026" })).toHaveCount(0);
+  expect(await tiles(page).count()).toBeLessThan(200);
+
+  await page.keyboard.press("Home");
+  await expect(tiles(page).first()).toBeFocused();
+  await expect(page.getByTestId("photos-current-month")).toHaveText("June 2026");
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { columnsFor, groupByMonth, layoutTimeline, monthKey, moveFocus, rowAt, rowsBetween } from "../timeline";
+
+// Local dates, so the months are the same in every time zone the tests run in.
+const at = (year: number, month: number, day: number) => ({ date: new Date(year, month - 1, day, 12) });
+const dateOf = (x: { date: Date }) => x.date;
+
+describe("groupByMonth", () => {
+  it("groups consecutive items of one month, newest first as they come, with month and year labels", () => {
+    const items = [at(2026, 11, 20), at(2026, 11, 2), at(2026, 10, 31), at(2025, 11, 30), at(2025, 11, 1)];
+    expect(groupByMonth(items, dateOf, "en-US")).toEqual([
+      { key: "2026-11", label: "November 2026", start: 0, count: 2 },
+      { key: "2026-10", label: "October 2026", start: 2, count: 1 },
+      { key: "2025-11", label: "November 2025", start: 3, count: 2 },
+    ]);
+  });
+
+  it("puts items without a valid date in a group of their own and has no groups for no items", () => {
+    const groups = groupByMonth([at(2026, 1, 5), { date: new Date("nonsense") }], dateOf, "en-US");
+    expect(groups.map((g) => [g.key, g.label, g.count])).toEqual([
+      ["2026-01", "January 2026", 1],
+      ["unknown", "No date", 1],
+    ]);
+    expect(groupByMonth([], dateOf)).toEqual([]);
+  });
+
+  it("keys months in the local time zone", () => {
+    expect(monthKey(new Date(2026, 0, 1, 0, 5))).toBe("2026-01");
+    expect(monthKey(new Date(2025, 11, 31, 23, 55))).toBe("2025-12");
+  });
+});
+
+describe("layoutTimeline", () => {
+  const groups = groupByMonth(
+    [...Array.from({ length: 5 }, () => at(2026, 11, 1)), ...Array.from({ length: 2 }, () => at(2026, 9, 1))],
+    dateOf,
+    "en-US",
+  );
+  const layout = layoutTimeline(groups, { columns: 3, headingHeight: 40, rowHeight: 100 });
+
+  it("puts each month's heading before its rows of tiles", () => {
+    expect(layout.rows).toEqual([
+      { kind: "heading", group: 0, top: 0, height: 40 },
+      { kind: "tiles", group: 0, first: 0, count: 3, top: 40, height: 100 },
+      { kind: "tiles", group: 0, first: 3, count: 2, top: 140, height: 100 },
+      { kind: "heading", group: 1, top: 240, height: 40 },
+      { kind: "tiles", group: 1, first: 5, count: 2, top: 280, height: 100 },
+    ]);
+    expect(layout.height).toBe(380);
+    expect([...layout.rowOfItem]).toEqual([1, 1, 1, 2, 2, 4, 4]);
+  });
+
+  it("finds the rows at and between offsets", () => {
+    expect(rowAt(layout.rows, 0)).toBe(0);
+    expect(rowAt(layout.rows, 139)).toBe(1);
+    expect(rowAt(layout.rows, 140)).toBe(2);
+    expect(rowAt(layout.rows, 10_000)).toBe(4);
+    expect(rowAt([], 0)).toBe(-1);
+    expect(rowsBetween(layout.rows, 100, 250)).toEqual([1, 2, 3]);
+  });
+
+  it("moves the focus by the keys: across months, to the same column, to a shorter row's last tile", () => {
+    expect(moveFocus(layout, 2, "ArrowRight")).toBe(3);
+    expect(moveFocus(layout, 4, "ArrowRight")).toBe(5);
+    expect(moveFocus(layout, 6, "ArrowRight")).toBe(6);
+    expect(moveFocus(layout, 0, "ArrowLeft")).toBe(0);
+    expect(moveFocus(layout, 2, "ArrowDown")).toBe(4);
+    expect(moveFocus(layout, 4, "ArrowDown")).toBe(6);
+    expect(moveFocus(layout, 6, "ArrowDown")).toBe(6);
+    expect(moveFocus(layout, 5, "ArrowUp")).toBe(3);
+    expect(moveFocus(layout, 1, "ArrowUp")).toBe(1);
+    expect(moveFocus(layout, 1, "PageDown", 5)).toBe(6);
+    expect(moveFocus(layout, 6, "PageUp", 2)).toBe(1);
+    expect(moveFocus(layout, 6, "PageUp", 9)).toBe(1);
+    expect(moveFocus(layout, 3, "Home")).toBe(0);
+    expect(moveFocus(layout, 3, "End")).toBe(6);
+    expect(moveFocus(layout, 3, "Enter")).toBeUndefined();
+  });
+
+  it("scales to a big timeline", () => {
+    const many = Array.from({ length: 12_000 }, (_, i) =>
+      at(2026 - Math.floor(i / 1200), 12 - (Math.floor(i / 100) % 12), 1),
+    );
+    const big = layoutTimeline(groupByMonth(many, dateOf, "en-US"), { columns: 7, headingHeight: 48, rowHeight: 120 });
+    expect(big.rows.filter((r) => r.kind === "heading")).toHaveLength(120);
+    expect(big.rows.filter((r) => r.kind === "tiles")).toHaveLength(120 * Math.ceil(100 / 7));
+    expect(big.rows[rowAt(big.rows, big.height - 1)]).toEqual(big.rows.at(-1));
+  });
+});
+
+describe("columnsFor", () => {
+  it("fits tiles of at least the given width, never fewer than the minimum", () => {
+    expect(columnsFor(1200, 150, 4)).toBe(7);
+    expect(columnsFor(390, 150, 4)).toBe(3);
+    expect(columnsFor(0, 150, 4)).toBe(3);
+  });
+});

@@ -1,0 +1,155 @@
+// The Photos timeline as pure arithmetic: items (newest first) grouped by month, laid out as month headings and rows
+// of tiles, and the keyboard's moves across it.
+
+export interface MonthGroup {
+  /** "2026-11" in the user's time zone; "unknown" for items without a valid date. */
+  key: string;
+  /** "November 2026". */
+  label: string;
+  /** Index of the group's first item in the whole list. */
+  start: number;
+  count: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Month key of a date in the local time zone: "2026-11". */
+export function monthKey(date: Date): string {
+  return Number.isNaN(date.getTime()) ? "unknown" : `${date.getFullYear()}-${pad(date.getMonth() + 1)}`;
+}
+
+/**
+ * Consecutive items of one month form a group (the list comes sorted by date, so each month is one run). Labels are
+ * the month and year in `locale` (the browser's by default).
+ */
+export function groupByMonth<T>(items: readonly T[], dateOf: (item: T) => Date, locale?: string): MonthGroup[] {
+  const format = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric" });
+  const groups: MonthGroup[] = [];
+  items.forEach((item, index) => {
+    const date = dateOf(item);
+    const key = monthKey(date);
+    const last = groups.at(-1);
+    if (last?.key === key) last.count++;
+    else groups.push({ key, label: key === "unknown" ? "No date" : format.format(date), start: index, count: 1 });
+  });
+  return groups;
+}
+
+export type TimelineRow =
+  | { kind: "heading"; group: number; top: number; height: number }
+  /** Tiles `first`..`first + count - 1` (indexes in the whole list). */
+  | { kind: "tiles"; group: number; first: number; count: number; top: number; height: number };
+
+export interface TimelineLayout {
+  rows: TimelineRow[];
+  /** Height of everything, px. */
+  height: number;
+  columns: number;
+  /** The row of each item (by its index in the whole list). */
+  rowOfItem: Int32Array;
+}
+
+export interface TimelineSizes {
+  columns: number;
+  headingHeight: number;
+  /** Height of a row of tiles, gap below it included. */
+  rowHeight: number;
+}
+
+/** Each month: its heading, then its items `columns` to a row. */
+export function layoutTimeline(groups: readonly MonthGroup[], sizes: TimelineSizes): TimelineLayout {
+  const columns = Math.max(1, Math.floor(sizes.columns));
+  const total = groups.reduce((sum, g) => sum + g.count, 0);
+  const rows: TimelineRow[] = [];
+  const rowOfItem = new Int32Array(total);
+  let top = 0;
+  groups.forEach((g, group) => {
+    rows.push({ kind: "heading", group, top, height: sizes.headingHeight });
+    top += sizes.headingHeight;
+    for (let first = g.start; first < g.start + g.count; first += columns) {
+      const count = Math.min(columns, g.start + g.count - first);
+      rowOfItem.fill(rows.length, first, first + count);
+      rows.push({ kind: "tiles", group, first, count, top, height: sizes.rowHeight });
+      top += sizes.rowHeight;
+    }
+  });
+  return { rows, height: top, columns, rowOfItem };
+}
+
+/** Index of the row at `y` px (the last row for anything below the end), or -1 with no rows. */
+export function rowAt(rows: readonly TimelineRow[], y: number): number {
+  let lo = 0;
+  let hi = rows.length - 1;
+  if (hi < 0) return -1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((rows[mid]?.top ?? 0) <= y) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The rows from `fromY` to `toY` px (at least partly). */
+export function rowsBetween(rows: readonly TimelineRow[], fromY: number, toY: number): number[] {
+  const first = rowAt(rows, fromY);
+  if (first < 0) return [];
+  const indexes: number[] = [];
+  for (let i = first; i < rows.length && (rows[i]?.top ?? Number.POSITIVE_INFINITY) < toY; i++) indexes.push(i);
+  return indexes;
+}
+
+/** The tiles row `step` tiles rows away from `row` (headings skipped), or undefined past either end. */
+function tilesRowFrom(rows: readonly TimelineRow[], row: number, step: number) {
+  let left = Math.abs(step);
+  const dir = Math.sign(step);
+  let found: Extract<TimelineRow, { kind: "tiles" }> | undefined;
+  for (let i = row + dir; i >= 0 && i < rows.length && left > 0; i += dir) {
+    const r = rows[i];
+    if (r?.kind !== "tiles") continue;
+    found = r;
+    left--;
+  }
+  return found;
+}
+
+/**
+ * Where a key moves the focus from item `index`: left/right by one item (across months), up/down to the same column
+ * of the row above or below (the row's last tile when it is shorter), PageUp/PageDown by `pageRows` rows, Home/End to
+ * the ends. Undefined for keys that do not move it.
+ */
+export function moveFocus(layout: TimelineLayout, index: number, key: string, pageRows = 1): number | undefined {
+  const last = layout.rowOfItem.length - 1;
+  if (last < 0) return undefined;
+  const rowIndex = layout.rowOfItem[index] ?? 0;
+  const row = layout.rows[rowIndex];
+  const column = row?.kind === "tiles" ? index - row.first : 0;
+  const vertical = (step: number) => {
+    const target = tilesRowFrom(layout.rows, rowIndex, step);
+    return target ? target.first + Math.min(column, target.count - 1) : step < 0 ? 0 : last;
+  };
+  switch (key) {
+    case "ArrowLeft":
+      return Math.max(0, index - 1);
+    case "ArrowRight":
+      return Math.min(last, index + 1);
+    case "ArrowUp":
+      return rowIndex === layout.rowOfItem[0] ? index : vertical(-1);
+    case "ArrowDown":
+      return rowIndex === layout.rowOfItem[last] ? index : vertical(1);
+    case "PageUp":
+      return vertical(-Math.max(1, pageRows));
+    case "PageDown":
+      return vertical(Math.max(1, pageRows));
+    case "Home":
+      return 0;
+    case "End":
+      return last;
+    default:
+      return undefined;
+  }
+}
+
+/** Columns of tiles at least `minTile` px wide with `gap` between them (`min` at the least). */
+export function columnsFor(width: number, minTile: number, gap: number, min = 3): number {
+  return Math.max(min, Math.floor((width + gap) / (minTile + gap)));
+}
