@@ -11,7 +11,7 @@ inEveryScheme("header and navigation", (scheme) => {
     await expect(nav.getByRole("link")).toHaveText(
       isPhone()
         ? ["My Drive", "Recent", "Shared", "Starred", "Storage", "Trash"]
-        : ["My Drive", "Recent", "Photos", "Shared", "Starred", "Storage", "Trash", "Imports"],
+        : ["My Drive", "Recent", "Photos", "Shared", "Starred", "Storage", "Trash", "Imports", "File requests"],
     );
     // The side navigation shows from md (576px) up; below it the bottom bar takes its place.
     const box = await nav.boundingBox();
@@ -26,7 +26,12 @@ inEveryScheme("header and navigation", (scheme) => {
       ["Starred", /\/starred$/],
       ["Storage", /\/storage$/],
       ["Trash", /\/trash$/],
-      ...(isPhone() ? [] : ([["Imports", /\/jobs$/]] as const)),
+      ...(isPhone()
+        ? []
+        : ([
+            ["Imports", /\/jobs$/],
+            ["File requests", /\/file-requests$/],
+          ] as const)),
       ["My Drive", /\/my-drive\?path=%2F$/],
     ] as const) {
       await nav.getByRole("link", { name, exact: true }).click();

@@ -1,20 +1,22 @@
 import { useSyncExternalStore } from "react";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/hooks/use-media-query";
 import { toastModule } from "@/lib/toast";
 
 /**
- * At the bottom, as Drive's: on a wide screen between the panels in the corners; on a phone above the bottom bar
- * (69 px) and the floating New button (88 px), so no toast covers a control of the page.
+ * Top centre, as the spec has it. On a phone the top is the header and the folder's toolbar, so there toasts sit at
+ * the bottom, above the bottom bar (69 px) and the floating New button (88 px): no toast covers a control.
  */
 const TOAST_BOTTOM = 160;
 
 /** Where toasts appear; renders nothing until the first toast has brought react-hot-toast in. */
 export function ToastOutlet() {
   const hotToast = useSyncExternalStore(toastModule.subscribe, () => toastModule.current);
+  const phone = useMediaQuery(PHONE_QUERY);
   if (!hotToast) return null;
   return (
     <hotToast.Toaster
-      position="bottom-center"
-      containerStyle={{ bottom: TOAST_BOTTOM }}
+      position={phone ? "bottom-center" : "top-center"}
+      containerStyle={phone ? { bottom: TOAST_BOTTOM } : undefined}
       toastOptions={{
         className: "bg-surface-container-high! text-on-surface!",
       }}
