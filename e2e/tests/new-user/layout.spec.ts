@@ -1,20 +1,10 @@
 // Issue 11, "Phone": one toolbar row that keeps the folder's name readable, a selection bar in its place, and touch
 // targets of at least 44 px. On a desktop the touch-only Select button stays hidden.
 import { expect, type Locator, type Page, test } from "../../fixtures.js";
+import { box, overlap } from "../../lib/geometry.js";
 import { createEmptyFile } from "../browsing/seed.js";
 
 const isPhone = () => test.info().project.name === "phone";
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function box(locator: Locator): Promise<Box> {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error("not visible");
-  return b;
-}
-
-const overlap = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The file list's toolbar row (breadcrumbs, folder commands, or the selection bar in their place). */
 function toolbarRow(page: Page): Locator {

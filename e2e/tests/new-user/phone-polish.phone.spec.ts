@@ -1,21 +1,11 @@
 // Issue 26 items 10, 14 and 23 ("+ New" on phones) and issue 24's Imports on a phone (390x844): what a user sees,
 // measured by the boxes on screen.
 import { expect, type Locator, type Page, test } from "../../fixtures.js";
+import { type Box, box, overlap } from "../../lib/geometry.js";
 import { asTeldrive18 } from "../../lib/teldrive.js";
 import { createEmptyFile } from "../browsing/seed.js";
 import { openDrive, row } from "../files/helpers.js";
 import { png } from "../files/samples.js";
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function box(locator: Locator): Promise<Box> {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error("not visible");
-  return b;
-}
-
-const overlap = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The controls a toast or banner must leave uncovered: the header, the list's toolbar, the bottom bar, "New". */
 async function controls(page: Page): Promise<Array<[string, Box]>> {

@@ -31,13 +31,7 @@ export const FileCard = memo(function FileCard(props: FileCardProps) {
     >
       {/* As high as a folder tile (48 px less its border), so the name sits where a folder's does. */}
       <div className="flex h-[46px] shrink-0 items-center gap-2 px-2">
-        <ItemMark selectMode={selectMode} selected={selected}>
-          <TypeIcon item={item} />
-        </ItemMark>
-        <span className="min-w-0 flex-1 truncate font-medium" title={item.name}>
-          {item.name}
-        </span>
-        {item.isEncrypted && <Lock aria-label="Encrypted" className="size-4 shrink-0" />}
+        <CardTitle item={item} selected={selected} selectMode={selectMode} />
       </div>
       <div className="mx-2 mb-2 flex min-h-0 flex-1 items-center justify-center overflow-hidden rounded-lg bg-surface-container">
         <FileIcon item={item} large />
@@ -55,5 +49,20 @@ export function cardClassName({ selected, cut, dropTarget }: FileCardProps, layo
     selected ? "bg-primary-container text-on-primary-container" : "bg-surface-container-low hover:bg-on-surface/5",
     cut && "opacity-50",
     dropTarget && "ring-2 ring-primary",
+  );
+}
+
+/** A grid cell's name line: mark or type icon, name, lock. Folder tiles and file cards share it, so names line up. */
+export function CardTitle({ item, selected, selectMode }: Pick<FileCardProps, "item" | "selected" | "selectMode">) {
+  return (
+    <>
+      <ItemMark selectMode={selectMode ?? false} selected={selected}>
+        <TypeIcon item={item} />
+      </ItemMark>
+      <span className="min-w-0 flex-1 truncate font-medium" title={item.name}>
+        {item.name}
+      </span>
+      {item.isEncrypted && <Lock aria-label="Encrypted" className="size-4 shrink-0" />}
+    </>
   );
 }

@@ -1,10 +1,7 @@
-import { Lock } from "lucide-react";
 import { memo } from "react";
-import { TypeIcon } from "@/drive/files/file-icon";
 import { AriaGridCell } from "@/ui/aria-grid";
 import { itemAttributes } from "../lib/item-attributes";
-import { cardClassName, type FileCardProps } from "./file-card";
-import { ItemMark } from "./item-mark";
+import { CardTitle, cardClassName, type FileCardProps } from "./file-card";
 
 /**
  * A folder in the grid, as Drive draws it: its icon and name on one line, the name where a file card's name is (the
@@ -17,13 +14,7 @@ export const FolderTile = memo(function FolderTile(props: FileCardProps) {
       {...itemAttributes(item, index, { selected, focusable })}
       className={cardClassName(props, "items-center gap-2 px-2")}
     >
-      <ItemMark selectMode={selectMode} selected={selected}>
-        <TypeIcon item={item} />
-      </ItemMark>
-      <span className="min-w-0 flex-1 truncate font-medium" title={item.name}>
-        {item.name}
-      </span>
-      {item.isEncrypted && <Lock aria-label="Encrypted" className="size-4 shrink-0" />}
+      <CardTitle item={item} selected={selected} selectMode={selectMode} />
     </AriaGridCell>
   );
 });
