@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
 import { emitEvent } from "../events/emit.js";
 import type { FileRow } from "../files/file-row.js";
 import { freeNames, takenNames } from "../files/free-names.js";
+import { childPath, drivePath } from "../files/tree.js";
 import { Budget, requesterOf } from "../http/budget.js";
 import { badRequest, conflict, HttpError, unauthorized } from "../http/errors.js";
 import { PasswordCache } from "../shares/password-cache.js";
 import { sharePassword } from "../shares/share-password.js";
 import { makeShareToken, validShareToken } from "../shares/share-token.js";
+import { lockTableFor, refuseLocked } from "../webdav/locks.js";
 import { receiveBody, writeFile } from "../webdav/store.js";
 import { uploadNameProblem } from "./lib/upload-name.js";
 import { liveRequest, type RequestRow, remainingOf, toPublic } from "./store.js";
@@ -120,11 +123,23 @@ export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) 
       // Refused before a byte is read; the count is checked again when the file is made, as others may finish first.
       if (request.max_file_size !== null && length > request.max_file_size) throw tooLarge(request.max_file_size);
       if (remainingOf(request) === 0) throw full();
+      // A WebDAV lock on the folder refuses the file before its bytes are read; on the name it gets, once it is made.
+      const refuseIfLocked = (q: Queryable, folderId: string, fileName?: string) =>
+        refuseLocked(q, request.user_id, async () => {
+          const folder = await drivePath(q, folderId);
+          return [{ path: folder }, ...(fileName === undefined ? [] : [{ path: childPath(folder, fileName) }])];
+        });
+      await db.tx(async (q) => {
+        await lockTableFor(q, request.user_id, "write");
+        await refuseIfLocked(q, request.folder_id);
+      });
 
       const body = await receiveBody(deps, req, request.user_id, { name, encryptFallback: false });
       let file: FileRow;
       try {
         file = await db.tx(async (q) => {
+          // The owner of a request never changes: their lock table is taken before any row lock, as every write does.
+          await lockTableFor(q, request.user_id, "write");
           const row = await liveRequest(q, id, true);
           if (remainingOf(row) === 0) throw full();
           // Uploads into one folder take turns here, so two of the same name get different free names.
@@ -134,6 +149,7 @@ export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) 
           const wish = { folder: row.folder_id, name };
           const taken = await takenNames(q, row.user_id, [wish]);
           const [free] = taken.size > 0 ? await freeNames(q, row.user_id, [wish], new Set()) : [name];
+          await refuseIfLocked(q, row.folder_id, free ?? name);
           const made = await writeFile(q, row.user_id, row.folder_id, free ?? name, content, null);
           const [counted] = await q.query<{ uploads: number }>(
             `UPDATE file_requests SET uploads = uploads + 1, bytes = bytes + $2, last_upload_at = now()
