@@ -5671,7 +5671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many password checks or calls from this address; try later */
+            /** @description Too many password checks or calls from this address, or too many wrong passwords for this request from every address (counted over all instances); `Retry-After` says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
