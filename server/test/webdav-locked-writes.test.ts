@@ -164,6 +164,20 @@ describe("the JSON API's other writes", () => {
   });
 });
 
+/** Import run `id` once it is in one of `states` (polled: a state, not a time). */
+async function jobIn(id: number, states: string[]) {
+  for (;;) {
+    const res = await call<{ state: string; errors: { message: string }[]; output: { data: { pruned: number } } }>(
+      server,
+      user,
+      "GET",
+      `/jobs/${id}`,
+    );
+    if (states.includes(res.body.state)) return res.body;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe("writes that do not come from the drive's owner", () => {
   it("refuses a file-request upload into a locked folder, before reading the file", async () => {
     const inbox = await folder("Inbox");
@@ -199,18 +213,7 @@ describe("writes that do not come from the drive's owner", () => {
       args: { source: `local://${src}`, destinationDir: "/Imported" },
     });
     expect(started.status).toBe(202);
-    const job = async (states: string[]) => {
-      for (;;) {
-        const res = await call<{ state: string; errors: { message: string }[] }>(
-          server,
-          user,
-          "GET",
-          `/jobs/${started.body.id}`,
-        );
-        if (states.includes(res.body.state)) return res.body;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
+    const job = (states: string[]) => jobIn(started.body.id, states);
     const failed = await job(["retryable", "discarded", "completed"]);
     expect(failed.state).not.toBe("completed");
     expect(failed.errors.at(-1)?.message).toBe(lockedMessage("Imported"));
@@ -220,6 +223,33 @@ describe("writes that do not come from the drive's owner", () => {
     expect((await call(server, user, "POST", `/jobs/${started.body.id}/retry`)).status).toBe(202);
     expect((await job(["completed", "discarded"])).state).toBe("completed");
     expect(await namesIn("/Imported")).toEqual(["one.txt"]);
+  });
+  it("fails a sync import that would move a locked file to the trash, and prunes it after UNLOCK", async () => {
+    const src = path.join(localRoot, "sync");
+    makeTree(src, { "old.txt": 10 });
+    const args = { source: `local://${src}`, destinationDir: "/Pruned", options: { sync: true } };
+    const run = async () => {
+      const res = await call<{ id: number }>(server, user, "POST", "/jobs", { kind: "sync.run", args });
+      expect(res.status).toBe(202);
+      return res.body.id;
+    };
+    expect((await jobIn(await run(), ["completed", "discarded"])).state).toBe("completed");
+    fs.rmSync(path.join(src, "old.txt"));
+    makeTree(src, { "new.txt": 10 });
+    const token = await lock("/Pruned/old.txt");
+    const id = await run();
+    const failed = await jobIn(id, ["retryable", "discarded", "completed"]);
+    expect(failed.state).not.toBe("completed");
+    expect(failed.errors.at(-1)?.message).toBe(lockedMessage("old.txt"));
+    // What the lock does not cover went in; the locked file stayed.
+    expect(await namesIn("/Pruned")).toEqual(["new.txt", "old.txt"]);
+
+    await unlock("/Pruned/old.txt", token);
+    expect((await call(server, user, "POST", `/jobs/${id}/retry`)).status).toBe(202);
+    const done = await jobIn(id, ["completed", "discarded"]);
+    expect(done.state).toBe("completed");
+    expect(done.output.data.pruned).toBe(1);
+    expect(await namesIn("/Pruned")).toEqual(["new.txt"]);
   });
 });
 
