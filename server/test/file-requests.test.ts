@@ -1,18 +1,15 @@
 import type { FileRequest, FileRequestPublic } from "@drive/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tooManyGuessesMessage } from "../src/file-requests/public-routes.js";
 import { call, create, type FileListJson, type TestUser } from "./files-api.js";
-import { createUser, startServer, type TestServer } from "./helpers.js";
+import { type TestServer, withServerAndTwoUsers } from "./helpers.js";
 
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-beforeAll(async () => {
-  server = await startServer();
-  owner = await createUser(server);
-  other = await createUser(server);
+withServerAndTwoUsers((started) => {
+  ({ server, users: [owner, other] } = started);
 });
-afterAll(() => server.close());
 
 let folders = 0;
 async function folder(name = `Inbox ${++folders}`) {
