@@ -97,7 +97,10 @@ async function fileWith(who: TestUser, path: string, name: string, bytes: Buffer
 }
 
 withServerAndTwoUsers((started) => {
-  ({ server, users: [user, other] } = started);
+  ({
+    server,
+    users: [user, other],
+  } = started);
 });
 
 describe("cursor paging of GET /files", () => {

@@ -8,7 +8,10 @@ let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
 withServerAndTwoUsers((started) => {
-  ({ server, users: [owner, other] } = started);
+  ({
+    server,
+    users: [owner, other],
+  } = started);
 });
 
 let folders = 0;

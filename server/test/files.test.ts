@@ -19,7 +19,10 @@ let alice: TestUser;
 let bob: TestUser;
 
 withServerAndTwoUsers((started) => {
-  ({ server, users: [alice, bob] } = started);
+  ({
+    server,
+    users: [alice, bob],
+  } = started);
 });
 
 const names = (l: FileListJson) => l.items.map((f) => f.name);

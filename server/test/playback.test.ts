@@ -8,7 +8,10 @@ let alice: TestUser;
 let bob: TestUser;
 
 withServerAndTwoUsers((started) => {
-  ({ server, users: [alice, bob] } = started);
+  ({
+    server,
+    users: [alice, bob],
+  } = started);
 });
 
 const file = (user: TestUser, name: string) =>

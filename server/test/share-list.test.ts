@@ -6,7 +6,10 @@ let server: TestServer;
 let user: TestUser;
 let other: TestUser;
 withServerAndTwoUsers((started) => {
-  ({ server, users: [user, other] } = started);
+  ({
+    server,
+    users: [user, other],
+  } = started);
 });
 
 interface ShareListJson {
