@@ -59,7 +59,7 @@ type PageRow = FileOutRow & { name_key: string; updated_at: string | Date };
 type WalkRow = PageRow & { wk: string | number | null };
 
 const SEG_RANK: Record<SegmentType, number> = { folder: 0, file: 1 };
-const CAST = { name: `text COLLATE "C"`, size: "bigint", updatedAt: "timestamptz" } as const;
+const CAST = { name: `text COLLATE "C"`, size: "bigint", updatedAt: "timestamptz", takenAt: "timestamptz" } as const;
 
 /** `(key, id) > cursor` (or `<` descending) with `key` the walk key expression. */
 function keyset(p: Params, key: string, id: string, sort: SortField, order: SortOrder, after: Cursor): string {
