@@ -116,7 +116,8 @@ describe("when a picture was taken (sort=takenAt)", () => {
     const walked = await walk(server, user, { ...timeline, limit: 3 }, async (page) => {
       if (page === 1) for (const file of old) await thumbnail(server, user, file.id);
     });
-    // Each once, where it stood when the walk began.
+    // Each once, where it stood when the walk began, with the date it stood at (old-0 was dated before its page).
+    expect(walked.some((i) => "takenAt" in i)).toBe(false);
     expect(walked.map((i) => i.name)).toEqual([
       "old-3.jpg",
       "old-2.jpg",

@@ -6,7 +6,7 @@ import { type DeriveOptions, itemsOf } from "@/drive/files/file-item";
 import { sessionQueryOptions } from "@/drive/session/session";
 import { useSettings } from "@/drive/settings/settings-store";
 import { timelineLimit, timelineQueryOptions } from "../api/get-timeline";
-import { groupByMonth } from "../lib/timeline";
+import { groupByMonth, takenDates, timelineDate } from "../lib/timeline";
 
 /**
  * What thumbnails need, read from the same sources as drive/files/use-derive-options.ts. Not that hook itself: it
@@ -28,10 +28,15 @@ function useThumbnailOptions(): DeriveOptions {
 /** The pictures and videos loaded so far (newest first), their months, and the paging state. */
 export function useTimeline() {
   const limit = timelineLimit(useSettings((s) => s.pageSize));
-  const query = useInfiniteQuery(timelineQueryOptions(useApiGeneration(), limit));
+  const generation = useApiGeneration();
+  const byTakenAt = useQuery(capabilitiesQueryOptions()).data?.takenAt === true;
+  const query = useInfiniteQuery(timelineQueryOptions({ generation, byTakenAt }, limit));
   const opts = useThumbnailOptions();
   const pages = query.data?.pages;
   const items = useMemo(() => (pages ?? []).flatMap((page) => itemsOf(page, opts)), [pages, opts]);
-  const groups = useMemo(() => groupByMonth(items, (item) => item.modDate), [items]);
+  const groups = useMemo(() => {
+    const taken = takenDates(pages ?? []);
+    return groupByMonth(items, (item) => timelineDate(item, taken));
+  }, [items, pages]);
   return { query, items, groups, total: pages?.[0]?.total };
 }
