@@ -106,7 +106,7 @@ describe("when a picture was taken (sort=takenAt)", () => {
     for (let i = 0; i < 4; i++)
       await storeFile(server, user.cookie, await photo(), { name: `new-${i}.jpg`, mimeType: "image/jpeg" });
     // Old photos uploaded last: by updatedAt they come first, until their dates are read.
-    const old: FileJson[] = [];
+    const old: { id: string }[] = [];
     for (let i = 0; i < 4; i++) {
       const image = await photo({ at: `201${i}:03:0${i + 1} 12:00:00` });
       old.push(await storeFile(server, user.cookie, image, { name: `old-${i}.jpg`, mimeType: "image/jpeg" }));
