@@ -169,6 +169,12 @@ describe("under COMPAT (a Teldrive server has no takenAt)", () => {
           mimeType: "image/jpeg",
         });
         await thumbnail(server, user, file.id);
+        const [row] = await server.db.query<{ taken_at: Date | null }>("SELECT taken_at FROM files WHERE id = $1", [
+          file.id,
+        ]);
+        expect(row?.taken_at).toBeNull();
+        // A data directory our own server dated before it was started with COMPAT: still not shown.
+        await server.db.query("UPDATE files SET taken_at = '2019-07-14T08:30:00Z' WHERE id = $1", [file.id]);
         const refused = await list(server, user, { ...timeline, sort: "takenAt" });
         expect(refused.status).toBe(400);
         const listed = await list(server, user, { ...timeline, sort: "updatedAt" });
