@@ -140,4 +140,6 @@ test("a picture uploaded today but taken in 2019 sits in its month once the serv
     "today.png",
     "lake.jpg",
   ]);
+  // The tile names the day it was taken (08:30 UTC), not the upload's.
+  await expect(tiles(page).nth(1)).toHaveAccessibleName(/^lake\.jpg, .*July 14, 2019$/);
 });

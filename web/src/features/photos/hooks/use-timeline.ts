@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { useApiGeneration } from "@/drive/api/generation";
-import { type DeriveOptions, itemsOf } from "@/drive/files/file-item";
+import { type DeriveOptions, type FileItem, itemsOf } from "@/drive/files/file-item";
 import { sessionQueryOptions } from "@/drive/session/session";
 import { useSettings } from "@/drive/settings/settings-store";
 import { timelineLimit, timelineQueryOptions } from "../api/get-timeline";
@@ -25,7 +25,7 @@ function useThumbnailOptions(): DeriveOptions {
   );
 }
 
-/** The pictures and videos loaded so far (newest first), their months, and the paging state. */
+/** The pictures and videos loaded so far (newest first), their months, the date each sits at, and the paging state. */
 export function useTimeline() {
   const limit = timelineLimit(useSettings((s) => s.pageSize));
   const generation = useApiGeneration();
@@ -34,9 +34,8 @@ export function useTimeline() {
   const opts = useThumbnailOptions();
   const pages = query.data?.pages;
   const items = useMemo(() => (pages ?? []).flatMap((page) => itemsOf(page, opts)), [pages, opts]);
-  const groups = useMemo(() => {
-    const taken = takenDates(pages ?? []);
-    return groupByMonth(items, (item) => timelineDate(item, taken));
-  }, [items, pages]);
-  return { query, items, groups, total: pages?.[0]?.total };
+  const taken = useMemo(() => takenDates(pages ?? []), [pages]);
+  const dateOf = useCallback((item: FileItem) => timelineDate(item, taken), [taken]);
+  const groups = useMemo(() => groupByMonth(items, dateOf), [items, dateOf]);
+  return { query, items, groups, dateOf, total: pages?.[0]?.total };
 }
