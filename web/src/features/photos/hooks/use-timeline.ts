@@ -29,8 +29,13 @@ function useThumbnailOptions(): DeriveOptions {
 export function useTimeline() {
   const limit = timelineLimit(useSettings((s) => s.pageSize));
   const generation = useApiGeneration();
-  const byTakenAt = useQuery(capabilitiesQueryOptions()).data?.takenAt === true;
-  const query = useInfiniteQuery(timelineQueryOptions({ generation, byTakenAt }, limit));
+  const capabilities = useQuery(capabilitiesQueryOptions());
+  const byTakenAt = capabilities.data?.takenAt === true;
+  // Asked once the server's offers are known (usually already), so the timeline is not read twice in two orders.
+  const query = useInfiniteQuery({
+    ...timelineQueryOptions({ generation, byTakenAt }, limit),
+    enabled: !capabilities.isPending,
+  });
   const opts = useThumbnailOptions();
   const pages = query.data?.pages;
   const items = useMemo(() => (pages ?? []).flatMap((page) => itemsOf(page, opts)), [pages, opts]);
