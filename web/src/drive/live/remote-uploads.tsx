@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { trackBottomOverlay } from "@/lib/bottom-overlays";
 import { formatSize } from "@/lib/format-size";
 import { remoteUploads } from "./live-events";
 
@@ -8,6 +9,7 @@ export function RemoteUploads() {
   if (list.length === 0) return null;
   return (
     <section
+      ref={trackBottomOverlay}
       aria-label="Uploads from other devices"
       className="fixed bottom-20 left-4 z-30 w-[min(20rem,calc(100vw-2rem))] rounded-2xl bg-surface-container-high px-4 py-2 text-on-surface shadow-xl md:bottom-4"
     >

@@ -1,3 +1,4 @@
+import { trackBottomOverlay } from "@/lib/bottom-overlays";
 import { useLeaveWarning } from "@/lib/hooks/use-leave-warning";
 import { useZipJobs } from "../zip-jobs-store";
 import { ZipJobRow } from "./zip-job-row";
@@ -13,6 +14,7 @@ export function ZipPanel() {
   if (jobs.length === 0) return null;
   return (
     <section
+      ref={trackBottomOverlay}
       aria-label="Zip downloads"
       className="fixed right-4 bottom-20 left-4 z-30 flex max-h-[50dvh] flex-col gap-1 overflow-auto rounded-2xl bg-surface-container-high p-2 text-on-surface shadow-xl md:right-auto md:bottom-4 md:w-[24rem]"
     >
