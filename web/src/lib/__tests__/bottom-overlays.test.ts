@@ -1,5 +1,5 @@
 import { act, renderHook } from "@testing-library/react";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { liftAbove, trackBottomOverlay, useBottomOverlayReach } from "../bottom-overlays";
 
 /** A panel whose top is `top` px down the window. */
@@ -10,20 +10,6 @@ function panelAt(top: number): HTMLElement {
 }
 
 describe("bottom overlays", () => {
-  // jsdom lays nothing out: sizes come from each panel's stubbed box, so the observer has nothing to report.
-  beforeAll(() => {
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-  });
-  afterAll(() => {
-    vi.unstubAllGlobals();
-  });
-
   it("reports the highest panel's reach while panels are attached", () => {
     const { result } = renderHook(() => useBottomOverlayReach());
     expect(result.current).toBe(0);
