@@ -2410,6 +2410,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A WebDAV client holds a lock on a folder the call would make, or on the folder it would be made in (our server; the message says which item, in one sentence) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected error response. */
             default: {
                 headers: {
@@ -2679,6 +2688,15 @@ export interface operations {
             };
             /** @description The name already exists in the destination */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A WebDAV client holds a lock on the destination folder, on a folder above it with Depth: infinity, on the name the copy would take, or on where a folder of the destination path would be made (our server; the message says which item, in one sentence) */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3467,6 +3485,15 @@ export interface operations {
             };
             /** @description Unknown or expired share, a share in the trash, or an id not inside the share */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A WebDAV client holds a lock on the destination folder, or on a name the saved items would take (the message says which item, in one sentence) */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4549,6 +4576,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TrashClash"];
+                };
+            };
+            /** @description A WebDAV client holds a lock on the folder an item goes back to, or on the item it would replace (our server; the message says which item, in one sentence) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An unexpected error response. */
@@ -5635,7 +5671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many password checks or calls from this address; try later */
+            /** @description Too many password checks or calls from this address, or too many wrong passwords for this request from every address (counted over all instances); `Retry-After` says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5740,6 +5776,15 @@ export interface operations {
             };
             /** @description The file is larger than maxFileSize; refused before it is read */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owner's WebDAV client holds a lock on the request's folder, or on the name the file would take (the message says which, in one sentence) */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };

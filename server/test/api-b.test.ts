@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { create, type FileJson, qs, type TestUser } from "./files-api.js";
-import { createUser, startServer, type TestServer } from "./helpers.js";
+import { createUser, startServer, type TestServer, withServerAndTwoUsers } from "./helpers.js";
 import { teldriveMainContract } from "./teldrive-main-contract.js";
 
 /**
@@ -96,12 +96,12 @@ async function fileWith(who: TestUser, path: string, name: string, bytes: Buffer
   return create(server, who, { name, type: "file", path, mimeType, size: bytes.length, parts: [{ id: partId }] });
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  user = await createUser(server);
-  other = await createUser(server);
+withServerAndTwoUsers((started) => {
+  ({
+    server,
+    users: [user, other],
+  } = started);
 });
-afterAll(() => server.close());
 
 describe("cursor paging of GET /files", () => {
   let folder: FileJson;

@@ -1,17 +1,18 @@
 import type { FileRequest, FileRequestPublic } from "@drive/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tooManyGuessesMessage } from "../src/file-requests/public-routes.js";
 import { call, create, type FileListJson, type TestUser } from "./files-api.js";
-import { createUser, startServer, type TestServer } from "./helpers.js";
+import { type TestServer, withServerAndTwoUsers } from "./helpers.js";
 
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-beforeAll(async () => {
-  server = await startServer();
-  owner = await createUser(server);
-  other = await createUser(server);
+withServerAndTwoUsers((started) => {
+  ({
+    server,
+    users: [owner, other],
+  } = started);
 });
-afterAll(() => server.close());
 
 let folders = 0;
 async function folder(name = `Inbox ${++folders}`) {
@@ -146,6 +147,56 @@ describe("file requests", () => {
     // A cookie made for one request opens no other.
     const second = await request({ folderId: inbox.id, password: "open sesame" });
     expect((await upload(second.id, "c.txt", Buffer.from("c"), withCookie)).status).toBe(401);
+  });
+
+  it("limits wrong passwords per address and per request over every address, in the database, until the hour has passed", async () => {
+    const inbox = await folder();
+    const made = await request({ folderId: inbox.id, password: "open sesame" });
+    const unlock = (password: string, remoteAddress: string) =>
+      server.app.inject({
+        method: "POST",
+        url: `/api/file-requests/${made.id}/unlock`,
+        payload: { password },
+        remoteAddress,
+      });
+    const expectRefused = (res: Awaited<ReturnType<typeof unlock>>) => {
+      expect(res.statusCode).toBe(429);
+      const wait = Number(res.headers["retry-after"]);
+      expect(wait).toBeGreaterThan(0);
+      expect(res.json()).toEqual({ code: 429, message: tooManyGuessesMessage(wait) });
+    };
+
+    // One address: five wrong passwords, then even the right one waits (ten minutes); another address does not.
+    for (let i = 0; i < 5; i++) expect((await unlock(`guess ${i}`, "10.7.0.1")).statusCode).toBe(401);
+    const own = await unlock("open sesame", "10.7.0.1");
+    expectRefused(own);
+    expect(Number(own.headers["retry-after"])).toBeGreaterThan(500);
+    expect((await unlock("open sesame", "10.7.0.2")).statusCode).toBe(204);
+
+    // Many addresses, four guesses each (under each one's own limit): past 20 wrong ones in an hour on the request,
+    // each further guess waits a back-off that doubles, so one is refused within a few more.
+    let refused: Awaited<ReturnType<typeof unlock>> | undefined;
+    let guesses = 0;
+    while (!refused && guesses < 40) {
+      const res = await unlock(`guess ${guesses}`, `10.7.${1 + Math.floor(guesses / 4)}.9`);
+      guesses++;
+      if (res.statusCode === 429) refused = res;
+      else expect(res.statusCode).toBe(401);
+    }
+    expect(guesses).toBeGreaterThan(15);
+    if (!refused) throw new Error("40 wrong passwords from ten addresses were never refused");
+    expectRefused(refused);
+    const [counted] = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM share_password_failures WHERE share_id = $1",
+      [made.id],
+    );
+    expect(counted?.n).toBeGreaterThanOrEqual(20);
+
+    // The hour passes (the stored failures are moved back rather than waited for): a new address is let in.
+    await server.db.query("UPDATE share_password_failures SET at = at - interval '2 hours' WHERE share_id = $1", [
+      made.id,
+    ]);
+    expect((await unlock("open sesame", "10.7.200.1")).statusCode).toBe(204);
   });
 
   it("stops at its expiry", async () => {

@@ -1,6 +1,6 @@
 import { blake3 } from "@noble/hashes/blake3.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   call,
   create,
@@ -12,18 +12,18 @@ import {
   type TestUser,
   wrongFolderCounts,
 } from "./files-api.js";
-import { createUser, startServer, type TestServer } from "./helpers.js";
+import { createUser, type TestServer, withServerAndTwoUsers } from "./helpers.js";
 
 let server: TestServer;
 let alice: TestUser;
 let bob: TestUser;
 
-beforeAll(async () => {
-  server = await startServer();
-  alice = await createUser(server);
-  bob = await createUser(server);
+withServerAndTwoUsers((started) => {
+  ({
+    server,
+    users: [alice, bob],
+  } = started);
 });
-afterAll(() => server.close());
 
 const names = (l: FileListJson) => l.items.map((f) => f.name);
 

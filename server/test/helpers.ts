@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app.js";
 import { COOKIE_NAME, createSession } from "../src/auth/session.js";
 import { ensureUserDefaults } from "../src/auth/user-defaults.js";
@@ -122,4 +123,23 @@ export async function createUser(
   await ensureUserDefaults(db, userId);
   const { token, hash } = await createSession(db, { userId, appName: "test" });
   return { userId, cookie: `${COOKIE_NAME}=${token}`, hash, token };
+}
+
+export type SignedInUser = Awaited<ReturnType<typeof createUser>>;
+
+/**
+ * The set-up of suites about two users of one drive (each other's files, shares, stars): a fresh server with two
+ * signed-in users, started before the file's tests and closed after them. `take` gets them once they exist; a file
+ * keeps them in its own variables (`({ server, users: [alice, bob] } = started)`).
+ */
+export function withServerAndTwoUsers(
+  take: (started: { server: TestServer; users: [SignedInUser, SignedInUser] }) => void,
+  env: Record<string, string> = {},
+): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    take({ server, users: [await createUser(server), await createUser(server)] });
+  });
+  afterAll(() => server?.close());
 }

@@ -444,6 +444,42 @@ describe("two instances on one database and one store", () => {
     expect(listing.status).toBe(429);
   });
 
+  it("limits wrong passwords on a file request per address and per request over both instances", async () => {
+    const folder = await call(a, "POST", "/api/files", { name: "Requests", type: "folder", path: "/" });
+    expect(folder.status).toBe(201);
+    const { id: folderId } = (await folder.json()) as { id: string };
+    const made = await call(a, "POST", "/api/file-requests", { folderId, password: "open sesame" });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const unlock = (server: ChildServer, password: string, address: string) =>
+      call(server, "POST", `/api/file-requests/${id}/unlock`, { password }, { cookie: "", "x-forwarded-for": address });
+
+    for (let i = 0; i < 5; i++) expect((await unlock(a, `guess ${i}`, "10.6.0.1")).status).toBe(401);
+    const own = await unlock(b, "open sesame", "10.6.0.1");
+    expect(own.status).toBe(429);
+    expect(Number(own.headers.get("retry-after"))).toBeGreaterThan(500);
+
+    // Four guesses per address, alternating instances: the request's own limit refuses one within a few past 20.
+    let refused: Response | undefined;
+    let guesses = 0;
+    while (!refused && guesses < 40) {
+      const res = await unlock(guesses % 2 ? b : a, `guess ${guesses}`, `10.6.${1 + Math.floor(guesses / 4)}.9`);
+      guesses++;
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(401);
+    }
+    expect(guesses).toBeGreaterThan(15);
+    if (!refused) throw new Error("40 wrong passwords from ten addresses were never refused");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Too many wrong passwords were tried for this file request, so it takes none for now\. Try again in \d+ (seconds?|minutes)\.$/,
+    );
+
+    // The hour passes (moved back, not waited for): the right password from a new address opens it on either.
+    await pool.query("UPDATE share_password_failures SET at = at - interval '2 hours' WHERE share_id = $1", [id]);
+    expect((await unlock(b, "open sesame", "10.6.200.1")).status).toBe(204);
+  });
+
   it("finishes an upload through one instance after the other was killed in the middle of a part", async () => {
     const doomed = await startInstance();
     const data = crypto.randomBytes(2 * MiB + 4321);

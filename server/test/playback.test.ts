@@ -1,18 +1,18 @@
 import type { PlaybackItem, PlaybackPositionOut } from "@drive/contract";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { call, create, type TestUser } from "./files-api.js";
-import { createUser, startServer, type TestServer } from "./helpers.js";
+import { type TestServer, withServerAndTwoUsers } from "./helpers.js";
 
 let server: TestServer;
 let alice: TestUser;
 let bob: TestUser;
 
-beforeAll(async () => {
-  server = await startServer();
-  alice = await createUser(server);
-  bob = await createUser(server);
+withServerAndTwoUsers((started) => {
+  ({
+    server,
+    users: [alice, bob],
+  } = started);
 });
-afterAll(() => server.close());
 
 const file = (user: TestUser, name: string) =>
   create(server, user, { name, type: "file", path: "/", mimeType: "video/mp4", size: 0 });

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call, create, mkdir, partsOf, type TestUser } from "./files-api.js";
-import { createUser, startServer, type TestServer } from "./helpers.js";
+import { createUser, type TestServer, withServerAndTwoUsers } from "./helpers.js";
 
 let server: TestServer;
 let user: TestUser;
 let other: TestUser;
-beforeAll(async () => {
-  server = await startServer();
-  user = await createUser(server);
-  other = await createUser(server);
+withServerAndTwoUsers((started) => {
+  ({
+    server,
+    users: [user, other],
+  } = started);
 });
-afterAll(() => server.close());
 
 interface ShareListJson {
   items: {

@@ -1,14 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
 import { emitEvent } from "../events/emit.js";
 import type { FileRow } from "../files/file-row.js";
 import { freeNames, takenNames } from "../files/free-names.js";
+import { childPath, drivePath } from "../files/tree.js";
 import { Budget, requesterOf } from "../http/budget.js";
 import { badRequest, conflict, HttpError, unauthorized } from "../http/errors.js";
 import { PasswordCache } from "../shares/password-cache.js";
+import { ShareGuard } from "../shares/share-guard.js";
 import { sharePassword } from "../shares/share-password.js";
 import { makeShareToken, validShareToken } from "../shares/share-token.js";
+import { lockTableFor, refuseLocked } from "../webdav/locks.js";
 import { receiveBody, writeFile } from "../webdav/store.js";
 import { uploadNameProblem } from "./lib/upload-name.js";
 import { liveRequest, type RequestRow, remainingOf, toPublic } from "./store.js";
@@ -27,6 +31,13 @@ const uploadQuery = z.object({ name: z.string().max(1024) });
 /** Tokens are the share cookie's (share-token.ts) over a name no share id can take. */
 const tokenId = (row: RequestRow) => `file-request:${row.id}`;
 
+/** The 429 of the per-request limit on wrong passwords: one sentence, no colon (clients show what follows the last). */
+export function tooManyGuessesMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const when = seconds < 120 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minutes`;
+  return `Too many wrong passwords were tried for this file request, so it takes none for now. Try again in ${when}.`;
+}
+
 const tooLarge = (max: number) =>
   new HttpError(413, `this file is too large: the request takes files up to ${max} bytes`);
 const full = () => conflict("this file request takes no more files");
@@ -42,11 +53,16 @@ export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) 
   const calls = new Budget(REQUEST_CALLS_PER_MINUTE, 60_000);
   const checks = new Budget(REQUEST_PASSWORD_CHECKS_PER_MINUTE, 60_000);
   const passwords = new PasswordCache();
+  const guard = new ShareGuard(db);
   app.addHook("onClose", () => passwords.close());
 
   const refuse = (reply: FastifyReply, wait: number) => {
     reply.header("Retry-After", String(wait));
     return new HttpError(429, "too many attempts, try again later");
+  };
+  const tooManyGuesses = (reply: FastifyReply, wait: number) => {
+    reply.header("Retry-After", String(wait));
+    return new HttpError(429, tooManyGuessesMessage(wait));
   };
   const spendCall = (req: FastifyRequest, reply: FastifyReply) => {
     const requester = requesterOf(req.ip);
@@ -55,14 +71,27 @@ export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) 
     calls.spend(requester, 1);
   };
 
-  /** Whether `password` is the request's, within the per-requester budget of checks. */
-  async function checkPassword(req: FastifyRequest, reply: FastifyReply, hash: string, password: string) {
-    if (passwords.remembered(password, hash)) return;
+  /**
+   * Whether `password` is the request's. Beside this instance's budget of checks per requester, wrong passwords are
+   * limited per request in the database, over every address and instance, by the rules shares follow (ShareGuard,
+   * keyed by the request's id): 5 per address in 10 minutes, then a back-off for everyone after 20 in an hour.
+   */
+  async function checkPassword(req: FastifyRequest, reply: FastifyReply, row: RequestRow, password: string) {
+    if (!row.password) return;
+    const guarded = { id: row.id, password: row.password };
+    if (passwords.remembered(password, row.password)) {
+      const wait = await guard.recheck(guarded, req.ip);
+      if (wait > 0) throw tooManyGuesses(reply, wait);
+      return;
+    }
     const requester = requesterOf(req.ip);
-    const wait = checks.wait(requester);
-    if (wait > 0) throw refuse(reply, wait);
+    const spent = checks.wait(requester);
+    if (spent > 0) throw refuse(reply, spent);
+    const wait = await guard.begin(guarded, req.ip);
+    if (wait > 0) throw tooManyGuesses(reply, wait);
     checks.spend(requester, 1);
-    if (!(await passwords.matches(password, hash))) throw unauthorized("invalid password");
+    if (!(await passwords.matches(password, row.password))) throw unauthorized("invalid password");
+    await guard.succeeded(guarded, req.ip);
   }
 
   /** A protected request needs its cookie, or the password as shares take it (`Authorization: Basic`). */
@@ -73,7 +102,7 @@ export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) 
     const password = sharePassword(req.headers.authorization);
     if (password === undefined) throw unauthorized("this file request needs its password");
     if (password === null) throw unauthorized("invalid password");
-    await checkPassword(req, reply, row.password, password);
+    await checkPassword(req, reply, row, password);
   }
 
   app.get("/file-requests/:id", async (req, reply) => {
@@ -88,7 +117,7 @@ export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) 
     const row = await liveRequest(db, id);
     const { password } = unlockBody.parse(req.body ?? {});
     if (!row.password) return reply.status(204).send();
-    await checkPassword(req, reply, row.password, password);
+    await checkPassword(req, reply, row, password);
     const { token, expiry } = makeShareToken({ id: tokenId(row), password: row.password, expires_at: row.expires_at });
     reply.setCookie(REQUEST_COOKIE, token, {
       path: `/api/file-requests/${row.id}`,
@@ -120,11 +149,23 @@ export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) 
       // Refused before a byte is read; the count is checked again when the file is made, as others may finish first.
       if (request.max_file_size !== null && length > request.max_file_size) throw tooLarge(request.max_file_size);
       if (remainingOf(request) === 0) throw full();
+      // A WebDAV lock on the folder refuses the file before its bytes are read; on the name it gets, once it is made.
+      const refuseIfLocked = (q: Queryable, folderId: string, fileName?: string) =>
+        refuseLocked(q, request.user_id, async () => {
+          const folder = await drivePath(q, folderId);
+          return [{ path: folder }, ...(fileName === undefined ? [] : [{ path: childPath(folder, fileName) }])];
+        });
+      await db.tx(async (q) => {
+        await lockTableFor(q, request.user_id, "write");
+        await refuseIfLocked(q, request.folder_id);
+      });
 
       const body = await receiveBody(deps, req, request.user_id, { name, encryptFallback: false });
       let file: FileRow;
       try {
         file = await db.tx(async (q) => {
+          // The owner of a request never changes: their lock table is taken before any row lock, as every write does.
+          await lockTableFor(q, request.user_id, "write");
           const row = await liveRequest(q, id, true);
           if (remainingOf(row) === 0) throw full();
           // Uploads into one folder take turns here, so two of the same name get different free names.
@@ -134,6 +175,7 @@ export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) 
           const wish = { folder: row.folder_id, name };
           const taken = await takenNames(q, row.user_id, [wish]);
           const [free] = taken.size > 0 ? await freeNames(q, row.user_id, [wish], new Set()) : [name];
+          await refuseIfLocked(q, row.folder_id, free ?? name);
           const made = await writeFile(q, row.user_id, row.folder_id, free ?? name, content, null);
           const [counted] = await q.query<{ uploads: number }>(
             `UPDATE file_requests SET uploads = uploads + 1, bytes = bytes + $2, last_upload_at = now()

@@ -3,11 +3,12 @@ import type { DbHandle, Queryable } from "../db/index.js";
 import { nameSortKey } from "../db/name-key.js";
 import { conflict, HttpError, notFound } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
+import { lockTableFor, refuseLocked } from "../webdav/locks.js";
 import { type BatchedWrite, writeInBatches } from "./bulk-write.js";
 import { type FileOut, type FileOutRow, type FileRow, LIST_COLUMNS, toFileOut } from "./file-row.js";
 import { makeDirs } from "./folders.js";
 import { freeNames, nameKey, takenNames } from "./free-names.js";
-import { getRootFolder, isUuid, MAX_DEPTH, pathOf } from "./tree.js";
+import { childPath, getRootFolder, isUuid, MAX_DEPTH, pathOf } from "./tree.js";
 import { deleteTrees } from "./tree-delete.js";
 
 /**
@@ -172,6 +173,7 @@ export async function restoreTrashed(
   onConflict: OnConflict | undefined,
   config: Pick<Config, "deleteBatchRows" | "bulkJobsPerUser">,
 ): Promise<{ restored: FileOut[]; skipped: string[] }> {
+  await lockTableFor(q, userId, "write");
   const items = await trashedItems(q, userId, ids);
   const dests = await restoreDestinations(q, userId, items);
   const destOf = (item: TrashedRow) => dests.get(item.id) as FileRow;
@@ -228,6 +230,17 @@ export async function restoreTrashed(
   );
   toRename.forEach((r, i) => {
     placements.push({ root: r.item.id, dest: r.folder, name: names[i] as string });
+  });
+  // An item coming back lands in its folder, and one it replaces leaves it: a WebDAV lock on either is a 423.
+  await refuseLocked(q, userId, async () => {
+    const folders = await pathsOf(
+      q,
+      placements.map((p) => p.dest),
+    );
+    return placements.flatMap((p) => {
+      const folder = folders.get(p.dest) || "/";
+      return [{ path: childPath(folder, p.name), tree: true }, { path: folder }];
+    });
   });
   if (toReplace.length > 0) {
     await trashTrees(q, toReplace, config.deleteBatchRows);

@@ -115,6 +115,7 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
     // One transaction for the checks and the first batch: folders made for the destination vanish with a refused
     // copy. A bigger tree is copied on by a job (tree-copy.ts).
     const top = await db.tx(async (q) => {
+      await lockTableFor(q, user.userId, "write");
       const source = await requireOwnedFile(q, user.userId, id, "share");
       if (source.parent_id === null) throw badRequest("the root folder cannot be copied");
       const name = checkName(body.newName || source.name);
@@ -123,6 +124,10 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
         : await makeDirs(q, user.userId, body.destination);
       if (source.type === "folder" && (await isInsideFolder(q, dest.id, source.id)))
         throw badRequest("a folder cannot be copied into itself or one of its subfolders");
+      await refuseLocked(q, user.userId, async () => {
+        const to = await drivePath(q, dest.id);
+        return [{ path: childPath(to, name), tree: true }, { path: to }];
+      });
       const taken = await q.query("SELECT 1 FROM files WHERE parent_id = $1 AND name = $2 AND status = 'active'", [
         dest.id,
         name,

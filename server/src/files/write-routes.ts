@@ -193,7 +193,10 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
   app.post("/files/mkdir", async (req, reply) => {
     const { user } = req;
     const { path } = mkdirBodySchema.parse(req.body);
-    await db.tx((q) => makeDirs(q, user.userId, path));
+    await db.tx(async (q) => {
+      await lockTableFor(q, user.userId, "write");
+      await makeDirs(q, user.userId, path);
+    });
     return reply.status(204).send();
   });
 }

@@ -4,12 +4,13 @@ import { contentFromParts, contentFromUpload, putFileContent, selectedChannel } 
 import type { FileRow } from "../files/file-row.js";
 import { makeDirs } from "../files/folders.js";
 import { checkName } from "../files/lib/names.js";
-import { trashTrees } from "../files/trash.js";
-import { MAX_DEPTH } from "../files/tree.js";
+import { pathsOf, trashTrees } from "../files/trash.js";
+import { childPath, drivePath, MAX_DEPTH } from "../files/tree.js";
 import { notFound } from "../http/errors.js";
 import { recordPart, releaseParts } from "../parts/parts.js";
 import type { Blobs } from "../storage/blobs.js";
 import { partNameOf } from "../uploads/routes.js";
+import { lockTableFor, refuseLocked } from "../webdav/locks.js";
 
 /**
  * An import writes into the drive the way a client does through the API: parts through Blobs (so encryption and
@@ -118,7 +119,10 @@ export async function dropUpload(db: Db, userId: number, uploadId: string, fromP
 
 /** The folder at `path` below the root, made when missing (mkdir -p). */
 export async function ensureFolder(db: Db, userId: number, path: string): Promise<FileRow> {
-  return db.background.tx((q) => makeDirs(q, userId, path));
+  return db.background.tx(async (q) => {
+    await lockTableFor(q, userId, "write");
+    return makeDirs(q, userId, path);
+  });
 }
 
 /** The active file `name` in `folderId`, if any. */
@@ -141,6 +145,7 @@ export async function finishFile(
 ): Promise<string> {
   const name = checkName(f.name);
   return db.background.tx(async (q) => {
+    await lockTableFor(q, f.userId, "write");
     const parent = await makeDirs(q, f.userId, f.folderPath);
     const content = f.uploadId
       ? await contentFromUpload(q, blobs, f.userId, f.uploadId, f.size)
@@ -152,6 +157,11 @@ export async function finishFile(
     const updatedAt = (f.modified && !Number.isNaN(f.modified.getTime()) ? f.modified : new Date()).toISOString();
     if (existing?.type === "folder")
       throw new Error(`"${name}" is a folder in the destination; the file was not imported`);
+    // A WebDAV lock there fails the run (retried later) with the lock's sentence, as the API answers 423.
+    await refuseLocked(q, f.userId, async () => {
+      const folder = await drivePath(q, parent.id);
+      return [{ path: childPath(folder, name) }, { path: folder }];
+    });
     const row = await putFileContent(q, { userId: f.userId, parentId: parent.id, name, content, existing, updatedAt });
     if (!row) throw new Error(`"${name}" was created in the destination meanwhile; the import tries again`);
     return row.id;
@@ -188,10 +198,18 @@ export async function trashFiles(db: Db, userId: number, ids: string[], batchRow
   for (let i = 0; i < ids.length; i += batchRows) {
     const batch = ids.slice(i, i + batchRows);
     await db.background.tx(async (q) => {
+      await lockTableFor(q, userId, "write");
       const rows = await q.query<FileRow>(
         "SELECT * FROM files WHERE id = ANY($1::uuid[]) AND user_id = $2 AND status = 'active' ORDER BY id FOR UPDATE",
         [batch, userId],
       );
+      await refuseLocked(q, userId, async () => {
+        const paths = await pathsOf(
+          q,
+          rows.map((r) => r.id),
+        );
+        return [...paths.values()].flatMap((path) => [{ path }, { path: path.slice(0, path.lastIndexOf("/")) || "/" }]);
+      });
       if (rows.length > 0) await trashTrees(q, rows, batchRows);
     });
   }

@@ -18,12 +18,13 @@ import {
   toFileOut,
   withNextCursor,
 } from "../files/index.js";
-import { MAX_DEPTH, pathSegments } from "../files/tree.js";
+import { childPath, drivePath, MAX_DEPTH, pathSegments } from "../files/tree.js";
 import { copyTree } from "../files/tree-copy.js";
 import { Budget, requesterOf } from "../http/budget.js";
 import { badRequest, HttpError, notFound, unauthorized } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
 import { sendThumbnail, thumbnailRenderer } from "../thumbnails/routes.js";
+import { lockTableFor, refuseLocked } from "../webdav/locks.js";
 import { PasswordCache } from "./password-cache.js";
 import { ShareGuard } from "./share-guard.js";
 import { sharePassword } from "./share-password.js";
@@ -307,6 +308,7 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs, confi
         const userId = req.user.userId;
         const updatedAt = new Date().toISOString();
         const saved = await db.tx(async (q) => {
+          await lockTableFor(q, userId, "write");
           const sources = await q.query<FileRow>(
             "SELECT * FROM files WHERE id = ANY($1::uuid[]) AND user_id = $2 AND status = 'active' ORDER BY id FOR SHARE",
             [ids, share.user_id],
@@ -322,6 +324,10 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs, confi
           const clashing = wishes.filter((w) => taken.has(nameKey(w.folder, w.name)));
           const renamed = await freeNames(q, userId, clashing, claimed);
           const names = new Map(clashing.map((w, i) => [w.name, renamed[i] as string]));
+          await refuseLocked(q, userId, async () => {
+            const to = await drivePath(q, dest.id);
+            return [{ path: to }, ...sources.map((s) => ({ path: childPath(to, names.get(s.name) ?? s.name) }))];
+          });
           // One request writes about one batch of rows in all; what a folder has beyond its share goes to a job.
           const perItem = {
             ...config,

@@ -37,7 +37,8 @@ export function secondsToWait(state: GuardState, now: number): number {
 }
 
 /**
- * Limits password guessing on protected shares, over every server instance (the counts are in the database):
+ * Limits password guessing on protected shares, over every server instance (the counts are in the database). File
+ * requests use it too, keyed by the request's id (random UUIDs both, so a share and a request never share counts):
  * - per share and client address: 5 wrong passwords per 10 minutes, then that address waits;
  * - per share over all addresses: after 20 wrong passwords in an hour, every further check of the share waits
  *   a back-off that doubles with each wrong password (1 s, 2 s, 4 s ... at most 5 minutes), so rotating
