@@ -5,8 +5,8 @@ import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
 import { formatSize } from "@/lib/format-size";
 import { useElementWidth } from "@/lib/hooks/use-element-width";
+import { useListFocus } from "@/lib/hooks/use-list-focus";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
-import { useRovingFocus } from "@/lib/hooks/use-roving-focus";
 import { AriaGrid, AriaGridCell, AriaGridRow } from "@/ui/aria-grid";
 import { IconButton } from "@/ui/icon-button";
 import { CARD_GAP, CARD_MIN, gridColumns, inRows } from "../lib/share-grid";
@@ -32,7 +32,7 @@ export function ShareFileGrid(props: {
   const width = useElementWidth(grid, true);
   const wide = useMediaQuery(WIDE_QUERY);
   const columns = gridColumns(width, wide ? CARD_MIN.wide : CARD_MIN.phone, CARD_GAP);
-  const roving = useRovingFocus(items.length, columns, { focusOnMount: props.autoFocus });
+  const roving = useListFocus(items.length, columns, { focusOnMount: props.autoFocus });
   const rows = inRows(items, columns);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

@@ -4,7 +4,7 @@ import { FileIcon } from "@/drive/files/file-icon";
 import type { FileItem } from "@/drive/files/file-item";
 import { formatDate } from "@/lib/dates";
 import { formatSize } from "@/lib/format-size";
-import { useRovingFocus } from "@/lib/hooks/use-roving-focus";
+import { useListFocus } from "@/lib/hooks/use-list-focus";
 import { IconButton } from "@/ui/icon-button";
 
 export type ShareSortField = "name" | "updatedAt" | "size";
@@ -44,7 +44,7 @@ export function ShareFileTable({
   onDownload,
   autoFocus,
 }: ShareFileTableProps) {
-  const roving = useRovingFocus(items.length, 1, { focusOnMount: autoFocus });
+  const roving = useListFocus(items.length, 1, { focusOnMount: autoFocus });
   const toggle = (field: ShareSortField) =>
     onSortChange({ sort: field, order: sort.sort === field && sort.order === "asc" ? "desc" : "asc" });
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

@@ -4,7 +4,7 @@ import { nextFocusIndex } from "../grid-focus";
 /** Items one PageUp/PageDown moves over where the list does not measure itself. */
 const PAGE_ITEMS = 10;
 
-export interface RovingFocus {
+export interface ListFocus {
   /** The item that is the list's one Tab stop. */
   index: number;
   /** Props of item `index`'s focus stop: its ref, its tabIndex, and taking the stop when focused another way. */
@@ -15,9 +15,10 @@ export interface RovingFocus {
 
 /**
  * Roving focus over a list or grid that renders all its items (no virtualisation): one item is a Tab stop, the keys
- * of `grid-focus.ts` move it, as in the drive's own list. Enter and the like stay with the caller.
+ * of `grid-focus.ts` move it, as in the drive's own list (whose virtualised rows need more: its own
+ * features/files/hooks/use-roving-focus.ts). Enter and the like stay with the caller.
  */
-export function useRovingFocus(count: number, columns = 1, options: { focusOnMount?: boolean } = {}): RovingFocus {
+export function useListFocus(count: number, columns = 1, options: { focusOnMount?: boolean } = {}): ListFocus {
   const [active, setActive] = useState(0);
   const elements = useRef<(HTMLElement | null)[]>([]);
   // A list that replaces the one the focus was in (a folder opened from it) takes the focus on its first item.
