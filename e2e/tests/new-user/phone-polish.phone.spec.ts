@@ -214,7 +214,7 @@ test("a server without jobs (Teldrive 1.8) has no Imports entry", async ({ authe
   await expect(page.getByRole("menuitem", { name: "Imports" })).toHaveCount(0);
 });
 
-test("New rises above an open upload, zip or other device's upload panel, and still answers a tap", async ({
+test("New rises above the open upload, zip and other device's upload panels, which stack; it still answers a tap", async ({
   authedPage: page,
   api,
   user,
@@ -275,6 +275,8 @@ test("New rises above an open upload, zip or other device's upload panel, and st
   const remote = page.getByRole("region", { name: "Uploads from other devices" });
   await expect(remote).toBeVisible();
   await expect.poll(async () => (await clearOf(remote)) && (await clearOf(zips))).toBe(true);
+  // The panels stack, the first opened lowest, rather than covering each other.
+  await expect.poll(async () => (await box(remote)).y + (await box(remote)).height <= (await box(zips)).y).toBe(true);
   await newButton.tap();
   await expect(page.getByRole("menuitem", { name: "Upload file" })).toBeVisible();
 });

@@ -1,39 +1,44 @@
-import { useSyncExternalStore } from "react";
+import { type CSSProperties, useCallback, useState, useSyncExternalStore } from "react";
+import { PHONE_QUERY, useMediaQuery } from "./hooks/use-media-query";
 
 /**
- * Panels that float at the bottom of the screen (progress of uploads, downloads) say how far up from the bottom edge
- * they reach, so a floating button there can rise above them instead of being covered, as Material's FAB rises above
- * a snackbar. Module state, not context: a panel may live in a React root of its own.
+ * Panels that float at the bottom of a phone's screen (progress of uploads, downloads) stack up from just above the
+ * bottom bar, the first opened lowest, instead of covering each other; a floating button there rises above the stack,
+ * as Material's FAB rises above a snackbar. Module state, not context: a panel may live in a React root of its own.
+ * Wider screens place the panels with their own classes and have no floating button.
  */
-const reaches = new Map<HTMLElement, number>();
+const STACK_BASE = 80;
+const STACK_GAP = 8;
+
+const heights = new Map<HTMLElement, number>();
+const offsets = new Map<HTMLElement, number>();
 const listeners = new Set<() => void>();
-let highest = 0;
+let reach = 0;
 
 function publish(): void {
-  const next = Math.max(0, ...reaches.values());
-  if (next === highest) return;
-  highest = next;
+  let y = 0;
+  for (const [element, height] of heights) {
+    offsets.set(element, y);
+    y += height + STACK_GAP;
+  }
+  reach = heights.size > 0 ? STACK_BASE + y - STACK_GAP : 0;
   for (const listener of listeners) listener();
 }
 
-/**
- * A ref callback for such a panel: from when it is attached until it is removed, its reach (window height minus its
- * top) counts, measured again whenever it changes size or the window does.
- */
-export function trackBottomOverlay(element: HTMLElement | null): (() => void) | undefined {
-  if (!element) return undefined;
+/** Counts `element` in the stack, with its height kept current, until the returned function is called. */
+export function trackBottomOverlay(element: HTMLElement): () => void {
   const measure = () => {
-    reaches.set(element, Math.max(0, window.innerHeight - element.getBoundingClientRect().top));
+    if (heights.get(element) === element.offsetHeight) return;
+    heights.set(element, element.offsetHeight);
     publish();
   };
   measure();
   const observer = new ResizeObserver(measure);
   observer.observe(element);
-  window.addEventListener("resize", measure);
   return () => {
     observer.disconnect();
-    window.removeEventListener("resize", measure);
-    reaches.delete(element);
+    heights.delete(element);
+    offsets.delete(element);
     publish();
   };
 }
@@ -43,8 +48,28 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** How far up from the bottom of the window the highest bottom panel reaches (0 with none). */
-export const useBottomOverlayReach = (): number => useSyncExternalStore(subscribe, () => highest);
+/** How far up from the bottom of a phone's window the stacked panels reach (0 with none). */
+export const useBottomOverlayReach = (): number => useSyncExternalStore(subscribe, () => reach);
+
+/** For a bottom panel: its ref, and on a phone its place in the stack (elsewhere its classes place it). */
+export function useBottomOverlay(): {
+  ref: (element: HTMLElement | null) => (() => void) | undefined;
+  style: CSSProperties | undefined;
+} {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const offset = useSyncExternalStore(subscribe, () => (element ? offsets.get(element) : undefined));
+  const ref = useCallback((attached: HTMLElement | null) => {
+    if (!attached) return undefined;
+    setElement(attached);
+    const untrack = trackBottomOverlay(attached);
+    return () => {
+      untrack();
+      setElement(null);
+    };
+  }, []);
+  return { ref, style: phone && offset !== undefined ? { bottom: STACK_BASE + offset } : undefined };
+}
 
 /**
  * How far a floating control resting `resting` px above the window's bottom must rise to keep `gap` px clear of

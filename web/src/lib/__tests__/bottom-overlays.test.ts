@@ -2,27 +2,28 @@ import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { liftAbove, trackBottomOverlay, useBottomOverlayReach } from "../bottom-overlays";
 
-/** A panel whose top is `top` px down the window. */
-function panelAt(top: number): HTMLElement {
+/** A panel `height` px tall (jsdom lays nothing out). */
+function panel(height: number): HTMLElement {
   const element = document.createElement("section");
-  element.getBoundingClientRect = () => new DOMRect(0, top, 100, window.innerHeight - top);
+  Object.defineProperty(element, "offsetHeight", { value: height });
   return element;
 }
 
 describe("bottom overlays", () => {
-  it("reports the highest panel's reach while panels are attached", () => {
+  it("stacks the panels above the bottom bar and reports how high the stack reaches", () => {
     const { result } = renderHook(() => useBottomOverlayReach());
     expect(result.current).toBe(0);
     let untrackLow: (() => void) | undefined;
     let untrackHigh: (() => void) | undefined;
     act(() => {
-      untrackLow = trackBottomOverlay(panelAt(window.innerHeight - 100));
-      untrackHigh = trackBottomOverlay(panelAt(window.innerHeight - 300));
+      untrackLow = trackBottomOverlay(panel(100));
+      untrackHigh = trackBottomOverlay(panel(60));
     });
-    expect(result.current).toBe(300);
-    act(() => untrackHigh?.());
-    expect(result.current).toBe(100);
+    // 80 px up from the bottom, 100 px, 8 px apart, 60 px.
+    expect(result.current).toBe(248);
     act(() => untrackLow?.());
+    expect(result.current).toBe(140);
+    act(() => untrackHigh?.());
     expect(result.current).toBe(0);
   });
 
