@@ -19,3 +19,13 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) satisfies MediaQueryList;
 }
+
+// jsdom lays nothing out, so it has no ResizeObserver; a panel that reports its size (lib/bottom-overlays.ts) and the
+// grids that follow their width observe nothing here.
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -33,12 +33,12 @@ test("a protected shared folder: thumbnails in list and grid, previews with arro
   await guest.goto(`/share/${shareId}`);
   await unlock(guest, "sea breeze");
   // List: the picture's row shows its thumbnail (the share's own, read with the cookie the unlock set).
-  await expect(guest.getByRole("table", { name: "Holiday" })).toBeVisible();
+  await expect(guest.getByRole("grid", { name: "Holiday" })).toBeVisible();
   await expectThumbnail(shareRow(guest, "sunset.png"), shareId);
 
   // Grid, remembered across a reload.
   await guest.getByRole("button", { name: "Grid view" }).click();
-  await expect(guest.getByRole("list", { name: "Holiday" })).toBeVisible();
+  await expect(guest.getByRole("grid", { name: "Holiday" }).getByTestId("share-card")).toHaveCount(3);
   await expect(guest.getByTestId("share-row")).toHaveCount(0);
   await guest.reload();
   await expect(card(guest, "beach")).toContainText("Folder");
@@ -109,5 +109,102 @@ test("a share of one file opens as that file: its name, size, preview and Downlo
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("poster.png");
   expect(await downloadedBytes(download)).toEqual(poster);
+  await guest.context().close();
+});
+
+test("a shared folder moves with the keyboard in list and grid: one Tab stop, arrows, Home, End, Enter opens", async ({
+  api,
+  browser,
+  baseURL,
+}) => {
+  await api.mkdir("/Keys/inner");
+  await api.uploadFile("/Keys/inner", "deep.txt", "deep down", { mimeType: "text/plain" });
+  for (let i = 1; i <= 7; i++) await api.uploadFile("/Keys", `f${i}.txt`, `file ${i}`, { mimeType: "text/plain" });
+  const keys = await findFile(api, "/", "Keys");
+  const shareId = await api.share(keys.id ?? "");
+  const guest = await visitor(browser, baseURL);
+  await guest.goto(`/share/${shareId}`);
+  const focusedText = () => guest.evaluate(() => document.activeElement?.textContent ?? "");
+
+  // List: a grid of rows, the first the one Tab stop; its name and the files' Download buttons are not stops.
+  const list = guest.getByRole("grid", { name: "Keys" });
+  const rows = list.getByTestId("share-row");
+  await expect(rows).toHaveCount(8);
+  await expect(list.getByRole("row")).toHaveCount(9);
+  await expect(rows.first()).toHaveAttribute("tabindex", "0");
+  await expect(rows.nth(1)).toHaveAttribute("tabindex", "-1");
+  await guest.getByRole("button", { name: "Grid view" }).focus();
+  await expect(guest.getByRole("button", { name: "Grid view" })).toBeFocused();
+  // Tab goes through the three column headers' sort buttons, then to the first row.
+  for (const _ of ["Name", "Size", "Modified", "first row"]) await guest.keyboard.press("Tab");
+  await expect(rows.first()).toBeFocused();
+  await guest.keyboard.press("ArrowDown");
+  await expect(rows.nth(1)).toBeFocused();
+  await expect(rows.nth(1)).toHaveAttribute("tabindex", "0");
+  await expect(rows.first()).toHaveAttribute("tabindex", "-1");
+  await guest.keyboard.press("End");
+  await expect(rows.nth(7)).toBeFocused();
+  await guest.keyboard.press("ArrowUp");
+  await expect(rows.nth(6)).toBeFocused();
+  await guest.keyboard.press("Home");
+  await expect(rows.first()).toBeFocused();
+  await guest.keyboard.press("ArrowUp");
+  await expect(rows.first()).toBeFocused();
+  // Tab from a row reaches its file's Download, then leaves the list.
+  await guest.keyboard.press("ArrowDown");
+  await guest.keyboard.press("Tab");
+  await expect(rows.nth(1).getByRole("button", { name: "Download f1.txt" })).toBeFocused();
+  await guest.keyboard.press("Shift+Tab");
+  await expect(rows.nth(1)).toBeFocused();
+
+  // Enter on a file previews it; Escape gives the focus back to its row.
+  await guest.keyboard.press("Enter");
+  const dialog = guest.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "f1.txt" })).toBeVisible();
+  await guest.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(rows.nth(1)).toBeFocused();
+  // Enter on a folder opens it in place, and its list takes the focus.
+  await guest.keyboard.press("Home");
+  await guest.keyboard.press("Enter");
+  await expect(guest).toHaveURL(/path=%2Finner/);
+  await expect(guest.getByRole("grid", { name: "Keys/inner" }).getByTestId("share-row").first()).toBeFocused();
+  expect(await focusedText()).toContain("deep.txt");
+
+  // Grid: rows of cards as wide as fit, each card a cell; arrows move by card and by row.
+  await guest.goto(`/share/${shareId}`);
+  await guest.getByRole("button", { name: "Grid view" }).click();
+  const grid = guest.getByRole("grid", { name: "Keys" });
+  const cards = grid.getByTestId("share-card");
+  await expect(cards).toHaveCount(8);
+  const columns = Number(await grid.getAttribute("aria-colcount"));
+  expect(columns).toBeGreaterThan(1);
+  expect(columns).toBeLessThan(8);
+  await expect(grid.getByRole("row")).toHaveCount(Math.ceil(8 / columns));
+  await expect(grid.getByRole("gridcell")).toHaveCount(8);
+  // Each row holds the cards drawn side by side.
+  const top = async (i: number) => (await cards.nth(i).boundingBox())?.y;
+  expect(await top(columns - 1)).toBe(await top(0));
+  expect(await top(columns)).toBeGreaterThan((await top(0)) ?? 0);
+
+  await cards.first().focus();
+  await guest.keyboard.press("ArrowRight");
+  await expect(cards.nth(1)).toBeFocused();
+  await guest.keyboard.press("ArrowDown");
+  await expect(cards.nth(Math.min(1 + columns, 7))).toBeFocused();
+  await guest.keyboard.press("ArrowUp");
+  await expect(cards.nth(1)).toBeFocused();
+  await guest.keyboard.press("ArrowLeft");
+  await expect(cards.first()).toBeFocused();
+  await guest.keyboard.press("End");
+  await expect(cards.nth(7)).toBeFocused();
+  await guest.keyboard.press("Enter");
+  await expect(dialog.getByRole("heading", { name: "f7.txt" })).toBeVisible();
+  await guest.keyboard.press("Escape");
+  await expect(cards.nth(7)).toBeFocused();
+  await guest.keyboard.press("Home");
+  await guest.keyboard.press("Enter");
+  await expect(guest).toHaveURL(/path=%2Finner/);
+  await expect(guest.getByRole("grid", { name: "Keys/inner" }).getByTestId("share-card").first()).toBeFocused();
   await guest.context().close();
 });

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page, test } from "../../fixtures.js";
 import { type Box, box, overlap } from "../../lib/geometry.js";
 import { asTeldrive18 } from "../../lib/teldrive.js";
 import { createEmptyFile } from "../browsing/seed.js";
-import { openDrive, row } from "../files/helpers.js";
+import { expectUploadsComplete, openDrive, row, uploadsPanel, uploadThroughPicker } from "../files/helpers.js";
 import { png } from "../files/samples.js";
 
 /** The controls a toast or banner must leave uncovered: the header, the list's toolbar, the bottom bar, "New". */
@@ -212,4 +212,71 @@ test("a server without jobs (Teldrive 1.8) has no Imports entry", async ({ authe
   await page.getByRole("button", { name: "Account menu" }).tap();
   await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Imports" })).toHaveCount(0);
+});
+
+test("New rises above the open upload, zip and other device's upload panels, which stack; it still answers a tap", async ({
+  authedPage: page,
+  api,
+  user,
+  newSession,
+}) => {
+  await api.mkdir("/Trip");
+  await api.uploadFile("/Trip", "notes.txt", Buffer.from("day one"));
+  // The tab's event stream is connected, so another device's upload shows below.
+  const live = page.waitForResponse((r) => r.url().includes("/api/events/stream") && r.status() === 200);
+  await openDrive(page);
+  await live;
+  const newButton = page.getByRole("button", { name: "New", exact: true });
+  const resting = await box(newButton);
+  const clearOf = async (panel: Locator) => {
+    const [fab, covered] = [await box(newButton), await box(panel)];
+    return !overlap(fab, covered) && fab.y + fab.height <= covered.y;
+  };
+
+  await uploadThroughPicker(page, [{ name: "beach.png", mimeType: "image/png", buffer: png(64, [40, 120, 200]) }]);
+  await expectUploadsComplete(page);
+  await expect.poll(() => clearOf(uploadsPanel(page))).toBe(true);
+  // In reach and working while the panel is open.
+  await newButton.tap();
+  await page.getByRole("menuitem", { name: "New folder" }).tap();
+  const dialog = page.getByRole("dialog", { name: "New folder" });
+  await dialog.getByRole("textbox").fill("Made beside uploads");
+  await dialog.getByRole("button", { name: "Create" }).tap();
+  await expect(row(page, "Made beside uploads")).toBeVisible();
+  // Its toast rises too: it covers neither New nor the panel.
+  const toast = page.getByRole("status").filter({ hasText: 'Folder "Made beside uploads" created' });
+  await expect(toast).toBeVisible();
+  const toastBox = await box(toast);
+  expect(overlap(toastBox, await box(newButton))).toBe(false);
+  expect(overlap(toastBox, await box(uploadsPanel(page)))).toBe(false);
+  // With the panel gone it is back under the thumb.
+  await uploadsPanel(page).getByRole("button", { name: "Clear finished uploads" }).tap();
+  await expect(uploadsPanel(page)).toHaveCount(0);
+  await expect.poll(async () => (await box(newButton)).y).toBe(resting.y);
+
+  await touchHold(row(page, "Trip"));
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("dialog", { name: "Trip" }).getByRole("button", { name: "Download as zip" }).tap();
+  await downloading;
+  const zips = page.getByRole("region", { name: "Zip downloads" });
+  await expect(zips).toBeVisible();
+  // The hold selected the folder (New hides while selecting); done with it, New is back, above the zip.
+  await page.getByRole("button", { name: "Clear selection" }).tap();
+  await expect(newButton).toBeVisible();
+  await expect.poll(() => clearOf(zips)).toBe(true);
+
+  // Another device of the same account is sending a file: its panel joins, and New stays clear of both.
+  const device = await newSession(user.phone);
+  const part = await device.context.request.post(
+    "/api/uploads/elsewhere-1?partName=holiday.mp4.part.1&fileName=holiday.mp4&partNo=1",
+    { headers: { "content-type": "application/octet-stream" }, data: Buffer.alloc(64 * 1024, 1) },
+  );
+  expect(part.status()).toBe(200);
+  const remote = page.getByRole("region", { name: "Uploads from other devices" });
+  await expect(remote).toBeVisible();
+  await expect.poll(async () => (await clearOf(remote)) && (await clearOf(zips))).toBe(true);
+  // The panels stack, the first opened lowest, rather than covering each other.
+  await expect.poll(async () => (await box(remote)).y + (await box(remote)).height <= (await box(zips)).y).toBe(true);
+  await newButton.tap();
+  await expect(page.getByRole("menuitem", { name: "Upload file" })).toBeVisible();
 });

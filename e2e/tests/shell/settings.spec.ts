@@ -1,6 +1,9 @@
+import type { Route } from "@playwright/test";
 import { expect, type Page, test } from "../../fixtures.js";
 import { signInRequest, uniquePhone } from "../../lib/auth.js";
 import { startDriveServer } from "../../lib/server.js";
+import { asTeldrive18 } from "../../lib/teldrive.js";
+import { bytesOf, expectUploadsComplete, findFile, openDrive, uploadThroughPicker } from "../files/helpers.js";
 import { expectTheme, inEveryScheme, isPhone } from "./matrix.js";
 
 const TOKEN_A = `1234567890:${"A".repeat(30)}b_c-9`;
@@ -296,4 +299,57 @@ test("info: the version links to its commit by 7 characters", async ({ page }) =
   } finally {
     await server.stop();
   }
+});
+
+test('general: "Encrypt files" is the account\'s, so a fresh browser shows it and its uploads follow it', async ({
+  authedPage: page,
+  user,
+  newSession,
+  api,
+}) => {
+  await page.goto("/settings/general");
+  await expect(page.getByLabel("Encrypt files")).toHaveAccessibleDescription(/Kept with your account/);
+  await page.getByLabel("Encrypt files").check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Settings saved")).toBeVisible();
+
+  // Another browser of the same account, whose own settings never said "encrypt". The server's answer is held back
+  // until the page has shown it is waiting for it.
+  const other = await newSession(user.phone);
+  const fresh = await other.context.newPage();
+  const held: Route[] = [];
+  let released = false;
+  await fresh.route("**/api/users/settings", (route) => (released ? route.continue() : void held.push(route)));
+  await fresh.goto("/settings/general");
+  const encrypt = fresh.getByLabel("Encrypt files");
+  await expect(encrypt).toBeDisabled();
+  await expect(encrypt).toHaveAccessibleDescription("Reading your account's choice…");
+  await expect(fresh.getByRole("button", { name: "Save" })).toBeDisabled();
+  released = true;
+  await Promise.all(held.splice(0).map((route) => route.continue()));
+  await expect(encrypt).toBeEnabled();
+  await expect(encrypt).toBeChecked();
+  await expect(fresh.getByRole("button", { name: "Save" })).toBeEnabled();
+  const stored = await fresh.evaluate(() => JSON.parse(localStorage.getItem("settings") ?? "{}").state);
+  expect(stored?.encryptFiles ?? false).toBe(false);
+
+  // Its uploads follow the account's choice without Settings being opened first.
+  const answered = fresh.waitForResponse((r) => r.url().endsWith("/api/users/settings") && r.ok());
+  await openDrive(fresh);
+  await answered;
+  await uploadThroughPicker(fresh, [
+    { name: "from-elsewhere.bin", mimeType: "application/octet-stream", buffer: bytesOf(64) },
+  ]);
+  await expectUploadsComplete(fresh);
+  expect((await findFile(api, "/", "from-elsewhere.bin")).encrypted).toBe(true);
+
+  // A server without account settings (Teldrive): this browser's own value, as before.
+  const teldrive = await other.context.newPage();
+  await asTeldrive18(teldrive);
+  await teldrive.goto("/settings/general");
+  await expect(teldrive.getByLabel("Encrypt files")).toBeEnabled();
+  await expect(teldrive.getByLabel("Encrypt files")).not.toBeChecked();
+  await expect(teldrive.getByLabel("Encrypt files")).toHaveAccessibleDescription(
+    "New uploads are stored encrypted on the server.",
+  );
 });

@@ -3,6 +3,7 @@ import { AuthedLayout } from "@/app/shell/components/authed-layout";
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { knownApiGeneration } from "@/drive/api/generation";
 import { sessionQueryOptions } from "@/drive/session/session";
+import { prefetchAccountSettings } from "@/drive/settings/account-settings";
 import { cursorPagesLib } from "@/features/files/hooks/cursor-pages-loader";
 
 export const Route = createFileRoute("/_authed")({
@@ -15,6 +16,8 @@ export const Route = createFileRoute("/_authed")({
       context.queryClient.ensureQueryData(capabilitiesQueryOptions()).catch(() => undefined),
     ]);
     if (!session) throw redirect({ to: "/login", search: { redirect: location.href } });
+    // Uploads follow the account's "Encrypt files" (kept on our server); nothing waits for it.
+    void prefetchAccountSettings();
     // API-B pages by cursor: its paging code arrives before the first list draws.
     if (knownApiGeneration() === "B") await cursorPagesLib.load().catch(() => undefined);
   },

@@ -23,6 +23,8 @@ export function ShareFolderView(props: {
   onDownload(item: FileItem): void;
   onDownloadAll(): void;
   actions?: ReactNode;
+  /** The list takes the focus when it appears (a folder was opened from the list before it). */
+  focusList?: boolean;
 }) {
   const viewId = useViewPrefs((s) => s.viewId);
   const setViewId = useViewPrefs((s) => s.setViewId);
@@ -48,9 +50,19 @@ export function ShareFolderView(props: {
       {items.length === 0 ? (
         <p className="p-10 text-center text-on-surface-variant">No items.</p>
       ) : viewId === "grid" ? (
-        <ShareFileGrid label={label} items={items} onOpen={props.onOpen} onDownload={props.onDownload} />
+        <ShareFileGrid
+          key={props.path}
+          label={label}
+          items={items}
+          onOpen={props.onOpen}
+          onDownload={props.onDownload}
+          autoFocus={props.focusList}
+        />
       ) : (
         <ShareFileTable
+          // Each folder is a list of its own: its first row is the Tab stop.
+          key={props.path}
+          autoFocus={props.focusList}
           label={label}
           items={items}
           sort={props.sort}

@@ -58,6 +58,8 @@ export function SharePage({ shareId, path }: { shareId: string; path: string }) 
     return { sort: sortFieldOf(stored.sortId), order: stored.order };
   });
   const [preview, setPreview] = useState<FileItem | undefined>();
+  // Opening a folder replaces the list the focus was in: from then on the new list takes it.
+  const [focusList, setFocusList] = useState(false);
   const locked = info.data?.protected === true && !password;
   const files = useQuery({
     ...shareFilesQueryOptions({ shareId, path, password, ...sort }),
@@ -89,7 +91,11 @@ export function SharePage({ shareId, path }: { shareId: string; path: string }) 
 
   const goTo = (nextPath: string) =>
     navigate({ to: "/share/$id", params: { id: shareId }, search: nextPath === "/" ? {} : { path: nextPath } });
-  const open = (item: FileItem) => (item.isDir ? goTo(joinPath(path, item.name)) : setPreview(item));
+  const open = (item: FileItem) => {
+    if (!item.isDir) return setPreview(item);
+    setFocusList(true);
+    goTo(joinPath(path, item.name));
+  };
   const download = (item: FileItem) =>
     downloadFrom(source, item).catch((e: unknown) =>
       toast.error(`Download failed: ${e instanceof Error ? e.message : "unknown error"}`),
@@ -157,6 +163,7 @@ export function SharePage({ shareId, path }: { shareId: string; path: string }) 
           onDownload={download}
           onDownloadAll={downloadAll}
           actions={saveButton}
+          focusList={focusList}
         />
       </Suspense>
     );

@@ -1,13 +1,17 @@
 import { useSyncExternalStore } from "react";
+import { useBottomOverlay } from "@/lib/bottom-overlays";
 import { formatSize } from "@/lib/format-size";
 import { remoteUploads } from "./live-events";
 
 /** Uploads another tab or device is sending to this drive, while their parts arrive. */
 export function RemoteUploads() {
   const list = useSyncExternalStore(remoteUploads.subscribe, remoteUploads.get);
+  const overlay = useBottomOverlay();
   if (list.length === 0) return null;
   return (
     <section
+      ref={overlay.ref}
+      style={overlay.style}
       aria-label="Uploads from other devices"
       className="fixed bottom-20 left-4 z-30 w-[min(20rem,calc(100vw-2rem))] rounded-2xl bg-surface-container-high px-4 py-2 text-on-surface shadow-xl md:bottom-4"
     >

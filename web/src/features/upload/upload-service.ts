@@ -1,6 +1,7 @@
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { queryClient } from "@/drive/api/query-client";
 import { FILES_QUERY_KEY } from "@/drive/api/query-keys";
+import { encryptFilesChoice } from "@/drive/settings/account-settings";
 import { getSettings } from "@/drive/settings/settings-store";
 import { httpTransport } from "./api/http-transport";
 import { rememberActive } from "./lib/interrupted-uploads";
@@ -13,9 +14,10 @@ export function queueSettings(): QueueSettings {
     partSize: Number(s.splitFileSize) || 524288000,
     concurrency: Number(s.uploadConcurrency) || 4,
     // A server without an encryption key refuses every encrypted part (400): never start such an upload. The
-    // setting says so in Settings; the answer is in the cache, asked when the session started.
+    // setting says so in Settings; the answer is in the cache, asked when the session started. The choice is the
+    // account's where the server keeps one (read then too), else this browser's.
     encrypted:
-      Boolean(s.encryptFiles) && queryClient.getQueryData(capabilitiesQueryOptions().queryKey)?.encryption !== false,
+      encryptFilesChoice() && queryClient.getQueryData(capabilitiesQueryOptions().queryKey)?.encryption !== false,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { KeyboardEvent } from "react";
 import { useRef } from "react";
 import type { FileItem } from "@/drive/files/file-item";
-import { type FocusGeometry, findTypeahead, nextFocusIndex } from "../lib/keyboard";
+import { type FocusGeometry, nextFocusIndex } from "@/lib/grid-focus";
+import { findTypeahead } from "../lib/keyboard";
 import { useSelection } from "../stores/selection-store";
 import { useFileListView } from "./use-file-list-view";
 

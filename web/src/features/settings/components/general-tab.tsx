@@ -1,15 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { capabilitiesQueryOptions } from "@/drive/api/capabilities";
 import { describeError } from "@/drive/errors/error-message";
+import { accountSettingsQueryOptions, chooseEncryptFiles } from "@/drive/settings/account-settings";
 import { useSettings } from "@/drive/settings/settings-store";
 import { toast } from "@/lib/toast";
 import { Button } from "@/ui/button";
 import { Checkbox } from "@/ui/checkbox";
 import { Select } from "@/ui/select";
 import { TextField } from "@/ui/text-field";
-import { saveAccountSettings } from "../api/account-settings";
+import { useSaveAccountSettings } from "../api/account-settings";
 import {
   type GeneralSettingsForm,
   generalSettingsSchema,
@@ -20,7 +22,17 @@ import { SettingsSection } from "./settings-section";
 export const NO_ENCRYPTION_HINT =
   "This server can't encrypt files: it has no encryption key (ENCRYPTION_KEY). Files are uploaded as they are.";
 
-/** Upload and display preferences, kept in this browser under 'settings'. Plain words; the technical term as help. */
+function encryptHint(keptOnServer: boolean, unread: boolean): string {
+  if (!keptOnServer) return "New uploads are stored encrypted on the server.";
+  if (unread)
+    return "New uploads are stored encrypted on the server. Your account's choice could not be read: this is this browser's.";
+  return "New uploads are stored encrypted on the server. Kept with your account: your other devices follow it too.";
+}
+
+/**
+ * Upload and display preferences, kept in this browser under 'settings'; "Encrypt files" also with the account where
+ * the server keeps it (`accountSettings`). Plain words; the technical term as help.
+ */
 export function GeneralTab() {
   const settings = useSettings();
   const capabilities = useQuery(capabilitiesQueryOptions()).data;
@@ -28,25 +40,36 @@ export function GeneralTab() {
   const canEncrypt = capabilities?.encryption !== false;
   // Our server keeps the choice too, for what it writes without a browser (WebDAV, imports).
   const keptOnServer = capabilities?.accountSettings === true && canEncrypt;
+  const account = useQuery({ ...accountSettingsQueryOptions(), enabled: keptOnServer });
+  const saveAccount = useSaveAccountSettings();
+  // The account's choice wins where the server keeps one; this browser's value stands in elsewhere (Teldrive).
+  const encryptFiles = chooseEncryptFiles(keptOnServer ? account.data : undefined, settings.encryptFiles);
+  const readingAccount = keptOnServer && account.isPending;
   const form = useForm<GeneralSettingsForm>({
     resolver: zodResolver(generalSettingsSchema),
     defaultValues: {
       pageSize: settings.pageSize,
       splitFileSize: String(settings.splitFileSize),
       uploadConcurrency: settings.uploadConcurrency,
-      encryptFiles: settings.encryptFiles,
+      encryptFiles,
       resizerHost: settings.resizerHost,
       rcloneProxy: settings.rcloneProxy,
     },
   });
   const { errors } = form.formState;
 
+  // The account's choice may arrive after the form is drawn (or change on another device): show it unless the user
+  // has already touched the switch.
+  useEffect(() => {
+    if (!form.getFieldState("encryptFiles").isDirty) form.resetField("encryptFiles", { defaultValue: encryptFiles });
+  }, [form, encryptFiles]);
+
   const save = form.handleSubmit(async (values) => {
     settings.update({ ...values, splitFileSize: Number(values.splitFileSize) });
     form.reset(values);
     if (keptOnServer) {
       try {
-        await saveAccountSettings({ encryptFiles: values.encryptFiles });
+        await saveAccount.mutateAsync({ encryptFiles: values.encryptFiles });
       } catch (error) {
         toast.error(`Saved in this browser only. The server did not take "Encrypt files": ${describeError(error)}`);
         return;
@@ -78,14 +101,7 @@ export function GeneralTab() {
           error={errors.uploadConcurrency?.message}
           {...form.register("uploadConcurrency")}
         />
-        {canEncrypt ? (
-          <Checkbox
-            label="Encrypt files"
-            hint="New uploads are stored encrypted on the server."
-            className="sm:self-end"
-            {...form.register("encryptFiles")}
-          />
-        ) : (
+        {!canEncrypt ? (
           <Checkbox
             label="Encrypt files"
             hint={NO_ENCRYPTION_HINT}
@@ -93,6 +109,23 @@ export function GeneralTab() {
             checked={false}
             disabled
             readOnly
+          />
+        ) : readingAccount ? (
+          <Checkbox
+            label="Encrypt files"
+            hint="Reading your account's choice…"
+            className="sm:self-end"
+            aria-busy
+            checked={false}
+            disabled
+            readOnly
+          />
+        ) : (
+          <Checkbox
+            label="Encrypt files"
+            hint={encryptHint(keptOnServer, account.isError)}
+            className="sm:self-end"
+            {...form.register("encryptFiles")}
           />
         )}
         <TextField
@@ -112,7 +145,8 @@ export function GeneralTab() {
           {...form.register("rcloneProxy")}
         />
         <div className="flex justify-end sm:col-span-2">
-          <Button type="submit" disabled={form.formState.isSubmitting}>
+          {/* Saving before the account's choice is read would overwrite it with this browser's. */}
+          <Button type="submit" disabled={form.formState.isSubmitting || readingAccount}>
             Save
           </Button>
         </div>

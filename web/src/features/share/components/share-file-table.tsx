@@ -1,8 +1,10 @@
 import { ArrowDown, ArrowUp, Download } from "lucide-react";
+import type { KeyboardEvent } from "react";
 import { FileIcon } from "@/drive/files/file-icon";
 import type { FileItem } from "@/drive/files/file-item";
 import { formatDate } from "@/lib/dates";
 import { formatSize } from "@/lib/format-size";
+import { useListFocus } from "@/lib/hooks/use-list-focus";
 import { IconButton } from "@/ui/icon-button";
 
 export type ShareSortField = "name" | "updatedAt" | "size";
@@ -24,14 +26,46 @@ export interface ShareFileTableProps {
   onSortChange: (sort: ShareSort) => void;
   onOpen: (item: FileItem) => void;
   onDownload: (item: FileItem) => void;
+  /** Focus the first row when shown (the visitor opened this folder from the list). */
+  autoFocus?: boolean;
 }
 
-/** The files of a shared folder with their thumbnails and sortable columns; folders open, files preview. */
-export function ShareFileTable({ label, items, sort, onSortChange, onOpen, onDownload }: ShareFileTableProps) {
+/**
+ * The files of a shared folder with their thumbnails and sortable columns; folders open, files preview. A grid as the
+ * drive's list is: each row is a focus stop (one at a time in the Tab order, with its Download), Up, Down, Home, End
+ * and the page keys move between rows, Enter opens.
+ */
+export function ShareFileTable({
+  label,
+  items,
+  sort,
+  onSortChange,
+  onOpen,
+  onDownload,
+  autoFocus,
+}: ShareFileTableProps) {
+  const roving = useListFocus(items.length, 1, { focusOnMount: autoFocus });
   const toggle = (field: ShareSortField) =>
     onSortChange({ sort: field, order: sort.sort === field && sort.order === "asc" ? "desc" : "asc" });
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const row = (event.target as HTMLElement).closest("tr");
+    const item = row?.dataset.index === undefined ? undefined : items[Number(row.dataset.index)];
+    if (event.key === "Enter" && item && event.target === row) {
+      event.preventDefault();
+      onOpen(item);
+      return;
+    }
+    roving.onKeyDown(event);
+  };
   return (
-    <table aria-label={label} className="w-full text-sm">
+    <table
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: HTML allows a table the grid role; it keeps the columns' layout and tells screen readers the arrow keys move in it.
+      role="grid"
+      aria-label={label}
+      aria-rowcount={items.length + 1}
+      className="w-full text-sm"
+      onKeyDown={onKeyDown}
+    >
       <thead className="text-left text-on-surface-variant">
         <tr>
           {COLUMNS.map((column) => (
@@ -61,11 +95,20 @@ export function ShareFileTable({ label, items, sort, onSortChange, onOpen, onDow
         </tr>
       </thead>
       <tbody>
-        {items.map((item) => (
-          <tr key={item.id} className="border-t border-outline-variant hover:bg-on-surface/5" data-testid="share-row">
+        {items.map((item, index) => (
+          <tr
+            key={item.id}
+            {...roving.stop(index)}
+            aria-rowindex={index + 2}
+            data-index={index}
+            className="border-t border-outline-variant outline-none hover:bg-on-surface/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
+            data-testid="share-row"
+          >
             <td className="max-w-0 px-2 py-1">
+              {/* For the pointer; the keyboard opens the row with Enter. */}
               <button
                 type="button"
+                tabIndex={-1}
                 className="flex min-h-11 w-full min-w-0 items-center gap-3 rounded py-1 text-left"
                 onClick={() => onOpen(item)}
               >
@@ -77,7 +120,11 @@ export function ShareFileTable({ label, items, sort, onSortChange, onOpen, onDow
             <td className="hidden px-2 whitespace-nowrap md:table-cell">{formatDate(item.modDate)}</td>
             <td>
               {!item.isDir && (
-                <IconButton label={`Download ${item.name}`} onClick={() => onDownload(item)}>
+                <IconButton
+                  label={`Download ${item.name}`}
+                  tabIndex={index === roving.index ? 0 : -1}
+                  onClick={() => onDownload(item)}
+                >
                   <Download aria-hidden className="size-5" />
                 </IconButton>
               )}

@@ -1,5 +1,6 @@
 import { ChevronDown, ChevronUp, RotateCw, Trash2, X } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useBottomOverlay } from "@/lib/bottom-overlays";
 import { setActivityTitle } from "@/lib/document-title";
 import { useLeaveWarning } from "@/lib/hooks/use-leave-warning";
 import { Button } from "@/ui/button";
@@ -31,12 +32,15 @@ export function UploadPanel() {
   useEffect(() => () => setActivityTitle(undefined), []);
 
   useLeaveWarning(running);
+  const overlay = useBottomOverlay();
 
   if (items.length === 0 && interrupted.length === 0) return <NameClashDialog />;
   const report = summary.report && reportLine(summary.report);
 
   return (
     <section
+      ref={overlay.ref}
+      style={overlay.style}
       aria-label="Uploads"
       className="fixed right-4 bottom-20 z-30 md:bottom-4 flex w-[min(26rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-surface-container-high text-on-surface shadow-xl"
     >

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextFocusIndex } from "../keyboard";
+import { nextFocusIndex } from "@/lib/grid-focus";
 import { leadingFolders, listGeometry } from "../list-geometry";
 
 describe("listGeometry", () => {

@@ -3,13 +3,18 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Capabilities, capabilitiesQueryOptions, TELDRIVE_1_8 } from "@/drive/api/capabilities";
+import { type AccountSettings, accountSettingsQueryOptions } from "@/drive/settings/account-settings";
 import { DEFAULT_SETTINGS, useSettings } from "@/drive/settings/settings-store";
 import { ToastOutlet } from "@/ui/toast-outlet";
 import { GeneralTab } from "../general-tab";
 
-function renderTab(capabilities: Capabilities = { ...TELDRIVE_1_8, encryption: true, ownServer: true }) {
+function renderTab(
+  capabilities: Capabilities = { ...TELDRIVE_1_8, encryption: true, ownServer: true },
+  account?: AccountSettings,
+) {
   const client = new QueryClient();
   client.setQueryData(capabilitiesQueryOptions().queryKey, capabilities);
+  if (account) client.setQueryData(accountSettingsQueryOptions().queryKey, account);
   render(
     <QueryClientProvider client={client}>
       <GeneralTab />
@@ -79,5 +84,26 @@ describe("GeneralTab", () => {
     expect(screen.getByLabelText("Items loaded at a time")).toHaveAccessibleDescription(/^Page size/);
     expect(screen.getByLabelText("Thumbnail service")).toHaveAccessibleDescription(/^Resizer host/);
     expect(screen.getByLabelText("Media streaming address")).toHaveAccessibleDescription(/^Rclone media proxy/);
+  });
+
+  it("shows the account's choice where the server keeps one, over this browser's", () => {
+    renderTab({ ...TELDRIVE_1_8, encryption: true, accountSettings: true, ownServer: true }, { encryptFiles: true });
+    const encrypt = screen.getByLabelText("Encrypt files");
+    expect(encrypt).toBeChecked();
+    expect(encrypt).toHaveAccessibleDescription(/Kept with your account/);
+  });
+
+  it("shows this browser's choice where the account never made one", () => {
+    useSettings.setState({ encryptFiles: true });
+    renderTab({ ...TELDRIVE_1_8, encryption: true, accountSettings: true, ownServer: true }, { encryptFiles: null });
+    expect(screen.getByLabelText("Encrypt files")).toBeChecked();
+  });
+
+  it("keeps to this browser's choice on a server without account settings (Teldrive)", () => {
+    useSettings.setState({ encryptFiles: true });
+    renderTab({ ...TELDRIVE_1_8, encryption: true }, { encryptFiles: false });
+    const encrypt = screen.getByLabelText("Encrypt files");
+    expect(encrypt).toBeChecked();
+    expect(encrypt).toHaveAccessibleDescription("New uploads are stored encrypted on the server.");
   });
 });
