@@ -1138,6 +1138,11 @@ export interface components {
             readonly updatedAt?: string;
             /**
              * Format: date-time
+             * @description When the picture was taken (its EXIF date), once the server has read it (with its first thumbnail). Ours, where `/capabilities` says `takenAt`
+             */
+            readonly takenAt?: string;
+            /**
+             * Format: date-time
              * @description When the item was made. Ours, only in `GET /files/{id}`
              */
             readonly createdAt?: string;
@@ -1625,6 +1630,8 @@ export interface components {
             accountSettings?: boolean;
             /** @description File requests (`/file-requests…`): links through which people without an account upload into one of the owner's folders. Teldrive has none. */
             fileRequests?: boolean;
+            /** @description `GET /files` takes `sort=takenAt` (when a picture was taken, else its `updatedAt`; page numbers and cursors) and items carry `takenAt` where known. Teldrive has neither: clients sort by `updatedAt`. */
+            takenAt?: boolean;
         };
         ShareSave: {
             /** @description Folder path in the caller's drive, made when missing; default `/` */
@@ -1893,8 +1900,8 @@ export interface components {
         "FileQuery.searchType": "text" | "regex";
         /** @description Show shared files */
         "FileQuery.shared": boolean;
-        /** @description Sort field */
-        "FileQuery.sort": "name" | "updatedAt" | "size" | "id";
+        /** @description Sort field. `takenAt` is ours (where `/capabilities` says `takenAt`): when a picture was taken, else `updatedAt` */
+        "FileQuery.sort": "name" | "updatedAt" | "takenAt" | "size" | "id";
         /** @description File Status */
         "FileQuery.status": "active" | "pending_deletion";
         /** @description File type */
@@ -2118,7 +2125,7 @@ export interface operations {
                 category?: components["parameters"]["FileQuery.category"];
                 /** @description Comma-separated `op:value` entries, op one of eq, gt, lt, gte, lte. A value is a day (`2024-11-05`, Teldrive's form), which this server reads as the whole UTC day (`lte:2024-11-05` keeps all of the 5th; Teldrive compares with its midnight), or an exact instant with an offset (`2024-11-05T23:59:59.999+01:00`, when `updatedAtInstants` is in /capabilities), which a client uses for whole days of its user's time zone. */
                 updatedAt?: components["parameters"]["FileQuery.updatedAt"];
-                /** @description Sort field */
+                /** @description Sort field. `takenAt` is ours (where `/capabilities` says `takenAt`): when a picture was taken, else `updatedAt` */
                 sort?: components["parameters"]["FileQuery.sort"];
                 /** @description Sort order */
                 order?: components["parameters"]["FileQuery.order"];

@@ -1,5 +1,6 @@
 // Photos: every picture and video of the drive by month, newest first, from the real server's `GET /files`.
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "../../fixtures.js";
 import { expectNoSeriousA11yViolations } from "../../lib/axe.js";
 import { createEmptyFile } from "../browsing/seed.js";
@@ -112,4 +113,33 @@ test("a long timeline is read page by page as it scrolls, renders only the rows 
   await page.keyboard.press("Home");
   await expect(tiles(page).first()).toBeFocused();
   await expect(page.getByTestId("photos-current-month")).toHaveText("June 2026");
+});
+
+test("a picture uploaded today but taken in 2019 sits in its month once the server has read its date", async ({
+  authedPage: page,
+  api,
+}) => {
+  // A phone photo as the camera wrote it: EXIF DateTimeOriginal with the camera's offset.
+  const taken = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2a6" } })
+    .withExif({ IFD2: { DateTimeOriginal: "2019:07:14 10:30:00", OffsetTimeOriginal: "+02:00" } })
+    .jpeg()
+    .toBuffer();
+  const old = await api.uploadFile("/", "lake.jpg", taken, { mimeType: "image/jpeg" });
+  await api.uploadFile("/", "today.png", png(8, [30, 120, 200]), { mimeType: "image/png" });
+  // The server reads the date as it renders the first thumbnail (here asked for directly, as a tile would).
+  const thumbnail = await api.request.get(`/api/thumbnails/${old.id}?w=360`);
+  expect(thumbnail.ok()).toBe(true);
+
+  await openPhotos(page);
+  const timeline = page.getByTestId("photos-timeline");
+  const thisMonth = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(),
+  );
+  await expect(timeline.getByRole("heading", { level: 2 })).toHaveText([thisMonth, "July 2019"]);
+  expect(await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute("title")))).toEqual([
+    "today.png",
+    "lake.jpg",
+  ]);
+  // The tile names the day it was taken (08:30 UTC), not the upload's.
+  await expect(tiles(page).nth(1)).toHaveAccessibleName(/^lake\.jpg, .*July 14, 2019$/);
 });

@@ -32,6 +32,7 @@ export function capabilitiesOf(config: Pick<Config, "encryptionKey" | "webdav">)
     saveShares: true,
     accountSettings: true,
     fileRequests: true,
+    takenAt: true,
   };
 }
 

@@ -191,6 +191,36 @@ export const migrations: (string | string[])[] = [
   );
   CREATE INDEX file_requests_user ON file_requests (user_id, created_at DESC);
   CREATE INDEX file_requests_folder ON file_requests (folder_id)`,
+  // 19: when a picture was taken (its EXIF date, read as its thumbnail is rendered: thumbnails/taken-at.ts), and
+  // `GET /files?sort=takenAt`, by coalesce(taken_at, updated_at) (files/lib/sorts.ts). Indexes mirror the
+  // updated_at ones; a walk by takenAt records a changed taken_at like the other sort keys (migration 12).
+  [
+    "ALTER TABLE files ADD COLUMN taken_at timestamptz",
+    "CREATE INDEX files_parent_taken ON files (parent_id, type, coalesce(taken_at, updated_at), id) WHERE status = 'active'",
+    "CREATE INDEX files_user_taken ON files (user_id, type, coalesce(taken_at, updated_at), id) WHERE status = 'active'",
+    `CREATE INDEX files_category_taken ON files (user_id, category, coalesce(taken_at, updated_at), id)
+       WHERE status = 'active' AND type = 'file'`,
+    "ALTER TABLE file_key_changes ADD COLUMN taken_at timestamptz",
+    `CREATE OR REPLACE FUNCTION files_walk_key() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       IF current_setting('drive.walk_keys', true) = 'off' THEN
+         RETURN NEW;
+       END IF;
+       INSERT INTO file_key_changes (file_id, name_key, size, updated_at, taken_at)
+         VALUES (OLD.id, OLD.name_key, OLD.size, OLD.updated_at, OLD.taken_at);
+       NEW.key_xid := pg_current_xact_id();
+       IF random() < 0.01 THEN
+         DELETE FROM file_key_changes WHERE at < now() - interval '1 day';
+       END IF;
+       RETURN NEW;
+     END $$`,
+    "DROP TRIGGER files_walk_key ON files",
+    `CREATE TRIGGER files_walk_key BEFORE UPDATE ON files FOR EACH ROW
+       WHEN (OLD.status = 'active' AND NEW.status = 'active' AND (OLD.name_key IS DISTINCT FROM NEW.name_key
+             OR OLD.size IS DISTINCT FROM NEW.size OR OLD.updated_at IS DISTINCT FROM NEW.updated_at
+             OR OLD.taken_at IS DISTINCT FROM NEW.taken_at))
+       EXECUTE FUNCTION files_walk_key()`,
+  ],
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

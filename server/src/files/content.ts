@@ -141,9 +141,10 @@ export async function putFileContent(
   const { content, name } = f;
   const mimeType = mimeTypeFor(name, f.mimeType);
   if (f.existing) {
+    // New content: when it was taken is read again with its next thumbnail (thumbnails/taken-at.ts).
     const [row] = await q.query<FileRow>(
       `UPDATE files SET mime_type = $2, size = $3, category = $4, encrypted = $5, parts = $6, channel_id = $7,
-         hash = $8, updated_at = $9 WHERE id = $1 RETURNING *`,
+         hash = $8, updated_at = $9, taken_at = NULL WHERE id = $1 RETURNING *`,
       [
         f.existing.id,
         mimeType,

@@ -59,7 +59,7 @@ type PageRow = FileOutRow & { name_key: string; updated_at: string | Date };
 type WalkRow = PageRow & { wk: string | number | null };
 
 const SEG_RANK: Record<SegmentType, number> = { folder: 0, file: 1 };
-const CAST = { name: `text COLLATE "C"`, size: "bigint", updatedAt: "timestamptz" } as const;
+const CAST = { name: `text COLLATE "C"`, size: "bigint", updatedAt: "timestamptz", takenAt: "timestamptz" } as const;
 
 /** `(key, id) > cursor` (or `<` descending) with `key` the walk key expression. */
 function keyset(p: Params, key: string, id: string, sort: SortField, order: SortOrder, after: Cursor): string {
@@ -122,11 +122,12 @@ async function walkPage(
     if (!snap || sort === "id") continue;
     // Rows changed after the walk began, at their keys before the first such change.
     const from2 = after ? keyset(p, "m.k", "files.id", sort, order, after) : "";
+    // By takenAt, such a row also shows the takenAt it stands at, so a client grouping by it sees the walk's order.
     const columns = PAGE_COLUMNS.split(", ")
-      .map((c) => `files.${c}`)
+      .map((c) => (c === "taken_at" && sort === "takenAt" ? "m.taken_at" : `files.${c}`))
       .join(", ");
     parts.push(`(SELECT ${columns}, m.k AS wk FROM files JOIN (
-        SELECT DISTINCT ON (file_id) file_id, ${col} AS k FROM file_key_changes
+        SELECT DISTINCT ON (file_id) file_id, ${col} AS k, taken_at FROM file_key_changes
         WHERE xid >= pg_snapshot_xmin(${snap}) AND NOT pg_visible_in_snapshot(xid, ${snap})
         ORDER BY file_id, seq
       ) m ON m.file_id = files.id WHERE ${w}${from2} ORDER BY m.k ${d}, files.id ${d} LIMIT ${take})`);

@@ -22,6 +22,8 @@ export interface FileRow {
   name_key: string;
   created_at: Date;
   updated_at: Date;
+  /** When a picture was taken (its EXIF date), once read: thumbnails/taken-at.ts. */
+  taken_at: Date | null;
 }
 
 export type { FileList, FileOut };
@@ -30,7 +32,7 @@ export type { FileList, FileOut };
 export type FileOutRow = Pick<
   FileRow,
   "id" | "name" | "type" | "mime_type" | "size" | "category" | "encrypted" | "parent_id" | "hash"
-> & { updated_at: Date | string };
+> & { updated_at: Date | string; taken_at?: Date | string | null };
 
 /** Row -> API `File`; optional fields are left out when unset (like Teldrive's encoder). */
 export function toFileOut(row: FileOutRow): FileOut {
@@ -45,7 +47,19 @@ export function toFileOut(row: FileOutRow): FileOut {
     ...(row.category && { category: row.category }),
     ...(row.parent_id && { parentId: row.parent_id }),
     ...(row.hash && { hash: row.hash }),
+    // Ours: only list pages read it (PAGE_COLUMNS); list-routes.ts leaves it out under COMPAT.
+    ...(row.taken_at && { takenAt: rfc3339(new Date(row.taken_at)) }),
   };
+}
+
+/** An item without our `takenAt`: under COMPAT the server answers as Teldrive, which has no such field. */
+export function withoutTakenAt({ takenAt: _ours, ...item }: FileOut): FileOut {
+  return item;
+}
+
+/** A list's items without our `takenAt` (withoutTakenAt). */
+export function listWithoutTakenAt<T extends { items: FileOut[] }>(list: T): T {
+  return { ...list, items: list.items.map(withoutTakenAt) };
 }
 
 /** What a list page reads: only the FileOutRow columns (parts can be large). */

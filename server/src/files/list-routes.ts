@@ -4,7 +4,7 @@ import type { Deps } from "../deps.js";
 import { badRequest, HttpError, notFound } from "../http/errors.js";
 import { rfc3339 } from "../http/rfc3339.js";
 import { type CursorPaging, findCursorPage, listGeneration, withNextCursor } from "./cursor-paging.js";
-import { type FileOut, toFileOut } from "./file-row.js";
+import { type FileOut, listWithoutTakenAt, toFileOut, withoutTakenAt } from "./file-row.js";
 import { queryWords } from "./lib/clean-name.js";
 import { CursorError } from "./lib/cursor.js";
 import { regexProblem } from "./lib/regex-guard.js";
@@ -20,10 +20,16 @@ export async function listRoutes(app: FastifyInstance, { db, config }: Deps) {
   app.get("/files", async (req, reply) => {
     const { user } = req;
     const q = listQuerySchema.parse(req.query);
+    // Ours (capability `takenAt`), which a Teldrive server refuses like any sort it does not know.
+    if (config.teldrive18 && q.sort === "takenAt")
+      throw badRequest('sort: Invalid option: expected one of "name"|"updatedAt"|"size"|"id"');
     const generation = listGeneration(req.query, config.compat);
     const paging = { sort: q.sort, order: q.order, page: generation === "b" ? 1 : q.page, limit: q.limit };
     const mixed = config.compat === "teldrive-main";
-    const listPage = (f: FindFilter) => findPage(db, f, paging, generation, { cursor: q.cursor, mixed }, options);
+    const listPage = async (f: FindFilter) => {
+      const list = await findPage(db, f, paging, generation, { cursor: q.cursor, mixed }, options);
+      return config.teldrive18 ? listWithoutTakenAt(list) : list;
+    };
     const empty =
       generation === "b"
         ? { items: [], meta: {} }
@@ -100,7 +106,7 @@ export async function listRoutes(app: FastifyInstance, { db, config }: Deps) {
     const row = await requireOwnedFile(db, user.userId, id);
     // createdAt and partCount are ours (the details pane shows them); Teldrive clients ignore unknown fields.
     const out: FileOut & { createdAt: string; partCount?: number; contentSize?: number; contentCount?: number } = {
-      ...toFileOut(row),
+      ...(config.teldrive18 ? withoutTakenAt(toFileOut(row)) : toFileOut(row)),
       path: await pathOf(db, row.id),
       createdAt: rfc3339(row.created_at),
     };

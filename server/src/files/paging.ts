@@ -22,14 +22,14 @@ const DIRECT_MAX = 2000;
  */
 export async function jsonRows(db: Queryable, inner: string, params: unknown[], sort: SortField, order: SortOrder) {
   const [row] = await db.query<{ rows: FileOutRow[] }>(
-    `SELECT coalesce(json_agg(p ORDER BY ${orderBy(sort, order, "p.")}), '[]') AS rows FROM (${inner}) p`,
+    `SELECT coalesce(json_agg(p ORDER BY ${orderBy(sort, order)}), '[]') AS rows FROM (${inner}) p`,
     params,
   );
   return row?.rows ?? [];
 }
 
 /** What a page reads of each row: what toFileOut needs and the sort key. */
-export const PAGE_COLUMNS = `${LIST_COLUMNS}, name_key`;
+export const PAGE_COLUMNS = `${LIST_COLUMNS}, name_key, taken_at`;
 
 /** Collects query parameters and hands out their placeholders. */
 export class Params {

@@ -43,7 +43,8 @@ export const listQuerySchema = z.object({
     .optional(),
   shared: boolParam.default(false),
   status: z.enum(["active", "pending_deletion"]).default("active"),
-  sort: z.enum(["name", "updatedAt", "size", "id"]).default("name"),
+  // takenAt is ours (capability `takenAt`); list-routes.ts refuses it under COMPAT.
+  sort: z.enum(["name", "updatedAt", "takenAt", "size", "id"]).default("name"),
   order: z.enum(["asc", "desc"]).default("asc"),
   page: intParam(1, Number.MAX_SAFE_INTEGER).default(1),
   limit: intParam(1, 1000).default(500),

@@ -6,7 +6,7 @@ import { CONTENT_COLUMNS, type ContentFile, sendFile } from "../content/send-fil
 import type { Queryable } from "../db/index.js";
 import type { Deps } from "../deps.js";
 import { checkItemCount } from "../files/bulk-write.js";
-import type { FileRow } from "../files/file-row.js";
+import { type FileOut, type FileRow, listWithoutTakenAt } from "../files/file-row.js";
 import { makeDirs } from "../files/folders.js";
 import { freeNames, nameKey, takenNames } from "../files/free-names.js";
 import {
@@ -216,6 +216,9 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs, confi
     return reply.status(204).send();
   });
 
+  // Under COMPAT the items are Teldrive's, without our takenAt.
+  const asServed = <T extends { items: FileOut[] }>(list: T): T =>
+    config.teldrive18 ? listWithoutTakenAt(list) : list;
   app.get("/shares/:id/files", async (req, reply) => {
     const share = await authorizedShare(req, reply, { basicPrompt: false });
     const query = listQuery.parse(req.query);
@@ -224,16 +227,18 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs, confi
       const file = await getOwnedFile(db, share.user_id, share.file_id);
       if (!file) throw notFound("share not found");
       const meta = generation === "b" ? {} : { count: 1, totalPages: 1, currentPage: 1 };
-      return { items: [toFileOut(file)], meta };
+      return asServed({ items: [toFileOut(file)], meta });
     }
     const folderId = await folderInShare(db, share, query.path ?? "/");
     const paging = { sort: query.sort ?? "name", order: query.order ?? "asc", limit: query.limit ?? 500 } as const;
     if (generation === "b") {
       try {
-        return await findCursorPage(
-          db,
-          { userId: share.user_id, parentId: folderId },
-          { ...paging, cursor: query.cursor, mixed: config.compat === "teldrive-main" },
+        return asServed(
+          await findCursorPage(
+            db,
+            { userId: share.user_id, parentId: folderId },
+            { ...paging, cursor: query.cursor, mixed: config.compat === "teldrive-main" },
+          ),
         );
       } catch (err) {
         if (err instanceof CursorError) throw badRequest(err.message);
@@ -241,7 +246,7 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs, confi
       }
     }
     const list = await listFolder(db, { userId: share.user_id, parentId: folderId, ...paging, page: query.page });
-    return generation === "both" ? withNextCursor(db, list, paging) : list;
+    return asServed(generation === "both" ? await withNextCursor(db, list, paging) : list);
   });
 
   /** A file of a share: the share itself or a file below the shared folder. */
@@ -274,7 +279,7 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs, confi
   // page's pictures send no header: a protected share is read with the cookie its unlock set (or the header, sent by
   // other clients). Asked again each time (no-cache with the ETag), so a revoked, expired or re-protected share
   // stops showing them at once.
-  const thumbnails = await thumbnailRenderer(app, blobs, cache);
+  const thumbnails = await thumbnailRenderer(app, { blobs, db, config, thumbnails: cache });
   app.get("/shares/:id/thumbnails/:fileId", async (req, reply) => {
     const share = await authorizedShare(req, reply, { basicPrompt: false });
     const { fileId } = req.params as { fileId: string };

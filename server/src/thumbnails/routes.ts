@@ -16,6 +16,7 @@ import {
   tooLarge,
   unsupported,
 } from "./render.js";
+import { recordTakenAt, takenAtOf } from "./taken-at.js";
 import { ffmpegAvailable, isVideo, POSTER_AT_SECONDS, POSTER_SOURCE_BYTES, videoFrame } from "./video-poster.js";
 
 const thumbnailQuery = z.object({
@@ -63,6 +64,8 @@ export class Thumbnails {
     private readonly onStoreError: (err: unknown) => void = () => {},
     /** ffmpeg is installed: videos get a poster frame too (else they are refused like other non-pictures). */
     private readonly posters = false,
+    /** Told when a rendered picture says when it was taken (its EXIF date, taken-at.ts). */
+    private readonly onTakenAt?: (file: ContentFile, at: Date) => Promise<void>,
   ) {
     this.gate = new FairGate(limits.concurrency);
   }
@@ -130,6 +133,11 @@ export class Thumbnails {
     const webp = await renderThumbnail(source, key.width as ThumbnailWidth, this.limits);
     // A store that refuses the entry (full disk, S3 unreachable) costs a rendering next time, not this answer.
     await this.cache.put(key, webp).catch((err: unknown) => this.onStoreError(err));
+    // The picture's bytes are in memory now: when it was taken costs no further read.
+    if (this.onTakenAt && !isVideo(file.name, file.mime_type)) {
+      const at = await takenAtOf(source);
+      if (at) await this.onTakenAt(file, at).catch((err: unknown) => this.onStoreError(err));
+    }
     return webp;
   }
 
@@ -150,17 +158,23 @@ export class Thumbnails {
 /** One renderer per thumbnail cache (so per app): the drive's and the shares' thumbnails wait at the same gate. */
 const renderers = new WeakMap<ThumbnailCache, Promise<Thumbnails>>();
 
-export function thumbnailRenderer(app: FastifyInstance, blobs: Blobs, cache: ThumbnailCache): Promise<Thumbnails> {
+export function thumbnailRenderer(
+  app: FastifyInstance,
+  { blobs, db, config, thumbnails: cache }: Pick<Deps, "blobs" | "db" | "config" | "thumbnails">,
+): Promise<Thumbnails> {
   let renderer = renderers.get(cache);
   if (!renderer) {
+    // Under COMPAT the server is a Teldrive, which knows no takenAt: nothing is recorded.
+    const onTakenAt = config.teldrive18 ? undefined : (file: ContentFile, at: Date) => recordTakenAt(db, file, at);
     renderer = ffmpegAvailable().then(
       (posters) =>
         new Thumbnails(
           blobs,
           cache,
           DEFAULT_LIMITS,
-          (err) => app.log.warn({ err }, "a rendered thumbnail could not be cached"),
+          (err) => app.log.warn({ err }, "a rendered thumbnail could not be cached, or its date not recorded"),
           posters,
+          onTakenAt,
         ),
     );
     renderers.set(cache, renderer);
@@ -201,8 +215,9 @@ export async function sendThumbnail(
     .send(webp);
 }
 
-export async function thumbnailRoutes(app: FastifyInstance, { db, blobs, thumbnails: cache }: Deps) {
-  const thumbnails = await thumbnailRenderer(app, blobs, cache);
+export async function thumbnailRoutes(app: FastifyInstance, deps: Deps) {
+  const { db } = deps;
+  const thumbnails = await thumbnailRenderer(app, deps);
 
   // A media URL: `?hash=` or `?sid=` signs it in too (auth/private-routes.ts), for players that send no cookie.
   app.get("/thumbnails/:id", { config: { acceptsSessionHash: true } }, async (req, reply) => {

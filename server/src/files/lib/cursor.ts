@@ -25,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const stored = z.object({
   v: z.literal(1),
-  s: z.enum(["name", "updatedAt", "size", "id"]),
+  s: z.enum(["name", "updatedAt", "takenAt", "size", "id"]),
   o: z.enum(["asc", "desc"]),
   t: z.enum(["folder", "file"]),
   k: z.string().max(8192).nullable(),
@@ -65,7 +65,8 @@ export function decodeCursor(text: string, sort: SortField, order: SortOrder): C
   if (parsed.s !== sort || parsed.o !== order)
     throw new CursorError("the cursor belongs to another sort or order: start the listing again");
   const numeric = sort === "size" && (parsed.k === null || !/^\d+$/.test(parsed.k));
-  const timed = sort === "updatedAt" && (parsed.k === null || Number.isNaN(Date.parse(parsed.k)));
+  const timed =
+    (sort === "updatedAt" || sort === "takenAt") && (parsed.k === null || Number.isNaN(Date.parse(parsed.k)));
   if (numeric || timed || (sort === "name" && parsed.k === null)) throw new CursorError("invalid cursor");
   if (parsed.x && !snapshotInOrder(parsed.x)) throw new CursorError("invalid cursor");
   const cursor: Cursor = { sort, order, seg: parsed.t, key: sort === "id" ? null : parsed.k, id: parsed.i };

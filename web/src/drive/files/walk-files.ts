@@ -5,7 +5,11 @@ import type { ServerFile } from "./file-item";
 /** The API's largest page. */
 const PAGE_SIZE = 1000;
 
-type Filters = Omit<QueryOf<"/files", "get">, "page" | "limit" | "status" | "cursor">;
+type Query = QueryOf<"/files", "get">;
+/** Teldrive's sorts only: a walk runs on API-B too, which has no takenAt (ours, capability `takenAt`). */
+type Filters = Omit<Query, "page" | "limit" | "status" | "cursor" | "sort"> & {
+  sort?: Exclude<Query["sort"], "takenAt">;
+};
 
 /**
  * Every row `GET /files` answers for `filters`, page after page: by number on API-A (to `totalPages`), by cursor on

@@ -16,7 +16,7 @@ import { TimelineGrid } from "./timeline-grid";
  */
 export function PhotosPage() {
   usePageTitle("Photos");
-  const { query, items, groups, total } = useTimeline();
+  const { query, items, groups, dateOf, total } = useTimeline();
   const commands = useFileCommands();
   const starred = useStarredIds();
   const open = (item: FileItem) => commands.open(item, { items: [...items] });
@@ -60,6 +60,7 @@ export function PhotosPage() {
         <TimelineGrid
           items={items}
           groups={groups}
+          dateOf={dateOf}
           starred={starred}
           hasMore={hasNextPage}
           loadingMore={isFetchingNextPage || query.isFetchNextPageError}

@@ -47,6 +47,8 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
 export interface TimelineGridProps {
   items: readonly FileItem[];
   groups: readonly MonthGroup[];
+  /** The date an item sits at (when it was taken, else its drive time), as its month was chosen. */
+  dateOf: (item: FileItem) => Date;
   /** Ids of the starred items (a star on their tile). */
   starred: ReadonlySet<string>;
   hasMore: boolean;
@@ -56,7 +58,16 @@ export interface TimelineGridProps {
 }
 
 /** The months of pictures and videos: a heading each, tiles below, only the rows near the view rendered. */
-export function TimelineGrid({ items, groups, starred, hasMore, loadingMore, onNeedMore, onOpen }: TimelineGridProps) {
+export function TimelineGrid({
+  items,
+  groups,
+  dateOf,
+  starred,
+  hasMore,
+  loadingMore,
+  onNeedMore,
+  onOpen,
+}: TimelineGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
   const inner = Math.max(0, width - 2 * PADDING);
@@ -181,7 +192,7 @@ export function TimelineGrid({ items, groups, starred, hasMore, loadingMore, onN
                     index={row.first + i}
                     focusable={row.first + i === focusIndex}
                     starred={starred.has(item.id)}
-                    day={Number.isNaN(item.modDate.getTime()) ? "no date" : dayFormat.format(item.modDate)}
+                    day={Number.isNaN(dateOf(item).getTime()) ? "no date" : dayFormat.format(dateOf(item))}
                   />
                 </div>
               ))}

@@ -35,6 +35,21 @@ export function groupByMonth<T>(items: readonly T[], dateOf: (item: T) => Date, 
   return groups;
 }
 
+/** When each listed picture was taken, by id: our server's `takenAt` (absent until the server has read it). */
+export function takenDates(pages: readonly { items: readonly { id?: string; takenAt?: string }[] }[]) {
+  const dates = new Map<string, Date>();
+  for (const page of pages)
+    for (const { id, takenAt } of page.items) {
+      const date = takenAt ? new Date(takenAt) : undefined;
+      if (id && date && !Number.isNaN(date.getTime())) dates.set(id, date);
+    }
+  return dates;
+}
+
+/** The date an item sits at on the timeline, as the server orders it: when it was taken, else its drive time. */
+export const timelineDate = (item: { id: string; modDate: Date }, taken: ReadonlyMap<string, Date>): Date =>
+  taken.get(item.id) ?? item.modDate;
+
 export type TimelineRow =
   | { kind: "heading"; group: number; top: number; height: number }
   /** Tiles `first`..`first + count - 1` (indexes in the whole list). */

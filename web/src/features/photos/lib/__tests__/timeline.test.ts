@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { columnsFor, groupByMonth, layoutTimeline, monthKey, moveFocus, rowAt, rowsBetween } from "../timeline";
+import {
+  columnsFor,
+  groupByMonth,
+  layoutTimeline,
+  monthKey,
+  moveFocus,
+  rowAt,
+  rowsBetween,
+  takenDates,
+  timelineDate,
+} from "../timeline";
 
 // Local dates, so the months are the same in every time zone the tests run in.
 const at = (year: number, month: number, day: number) => ({ date: new Date(year, month - 1, day, 12) });
@@ -27,6 +37,39 @@ describe("groupByMonth", () => {
   it("keys months in the local time zone", () => {
     expect(monthKey(new Date(2026, 0, 1, 0, 5))).toBe("2026-01");
     expect(monthKey(new Date(2025, 11, 31, 23, 55))).toBe("2025-12");
+  });
+});
+
+describe("timelineDate", () => {
+  // Noon UTC mid-month: the same month in every time zone the tests run in.
+  const taken2019 = "2019-07-14T12:00:00Z";
+  const pages = [
+    { items: [{ id: "a", takenAt: taken2019 }, { id: "b" }] },
+    {
+      items: [
+        { id: "c", takenAt: "not a date" },
+        { id: "d", takenAt: "2021-01-15T12:00:00Z" },
+      ],
+    },
+  ];
+  const uploaded = new Date(2026, 10, 27, 12);
+
+  it("is when a picture was taken where the server says, else its drive time", () => {
+    const taken = takenDates(pages);
+    expect([...taken.keys()]).toEqual(["a", "d"]);
+    expect(timelineDate({ id: "a", modDate: uploaded }, taken).toISOString()).toBe("2019-07-14T12:00:00.000Z");
+    expect(timelineDate({ id: "b", modDate: uploaded }, taken)).toBe(uploaded);
+    expect(timelineDate({ id: "c", modDate: uploaded }, taken)).toBe(uploaded);
+  });
+
+  it("puts a photo uploaded today but taken in 2019 in July 2019", () => {
+    const items = ["b", "c", "d", "a"].map((id) => ({ id, modDate: uploaded }));
+    const taken = takenDates(pages);
+    expect(groupByMonth(items, (item) => timelineDate(item, taken), "en-US").map((g) => [g.label, g.count])).toEqual([
+      ["November 2026", 2],
+      ["January 2021", 1],
+      ["July 2019", 1],
+    ]);
   });
 });
 
