@@ -6,7 +6,7 @@ import { refuseLocked } from "../webdav/locks.js";
 import type { FileRow } from "./file-row.js";
 import { FOLDER_MIME } from "./lib/mime.js";
 import { checkName } from "./lib/names.js";
-import { getRootFolder, isUuid, pathSegments, requireOwnedFolder, resolvePath } from "./tree.js";
+import { getRootFolder, isUuid, parentPath, pathSegments, requireOwnedFolder, resolvePath } from "./tree.js";
 
 /**
  * The folder `name` in `parentId`, created when missing; 409 when a file holds that name. Locks it. A folder it creates
@@ -26,8 +26,7 @@ async function ensureChildFolder(
        WHERE status = 'active' DO NOTHING RETURNING id`,
     [uuidv7(), name, nameSortKey(name), FOLDER_MIME, userId, parentId],
   );
-  if (inserted.length > 0)
-    await refuseLocked(q, userId, async () => [{ path }, { path: path.slice(0, path.lastIndexOf("/")) || "/" }]);
+  if (inserted.length > 0) await refuseLocked(q, userId, async () => [{ path }, { path: parentPath(path) }]);
   const rows = await q.query<FileRow>(
     "SELECT * FROM files WHERE user_id = $1 AND parent_id = $2 AND name = $3 AND status = 'active' FOR SHARE",
     [userId, parentId, name],

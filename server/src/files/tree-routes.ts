@@ -10,7 +10,7 @@ import { lockMoves, makeDirs, resolveDestination } from "./folders.js";
 import { checkName } from "./lib/names.js";
 import { copyBodySchema, deleteBodySchema, idParamsSchema, moveBodySchema } from "./schemas.js";
 import { trashTrees } from "./trash.js";
-import { childPath, drivePath, isInsideFolder, isUuid, requireOwnedFile } from "./tree.js";
+import { childPath, drivePath, isInsideFolder, isUuid, parentPath, requireOwnedFile } from "./tree.js";
 import { copyTree } from "./tree-copy.js";
 import { deleteTrees } from "./tree-delete.js";
 
@@ -61,7 +61,7 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
         const targets: { path: string; tree?: boolean }[] = [{ path: to }];
         for (const [i, item] of items.entries()) {
           const from = await drivePath(q, item.id);
-          targets.push({ path: from, tree: true }, { path: from.slice(0, from.lastIndexOf("/")) || "/" });
+          targets.push({ path: from, tree: true }, { path: parentPath(from) });
           targets.push({ path: childPath(to, names[i] ?? item.name), tree: true });
         }
         return targets;
@@ -84,7 +84,7 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
         const targets: { path: string; tree?: boolean }[] = [];
         for (const item of items) {
           const path = await drivePath(q, item.id);
-          targets.push({ path, tree: true }, { path: path.slice(0, path.lastIndexOf("/")) || "/" });
+          targets.push({ path, tree: true }, { path: parentPath(path) });
         }
         return targets;
       });

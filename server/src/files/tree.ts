@@ -122,6 +122,9 @@ export async function drivePath(db: Queryable, fileId: string): Promise<string> 
 /** `name` in the folder at drive path `folder`. */
 export const childPath = (folder: string, name: string) => (folder === "/" ? `/${name}` : `${folder}/${name}`);
 
+/** The drive path of the folder holding `path` ("/" for the root's children). */
+export const parentPath = (path: string) => path.slice(0, path.lastIndexOf("/")) || "/";
+
 /** Ids of every row in the trees rooted at `ids` (the roots included), with their depth below them. */
 export function subtreeSql(idsParam: string, opts: { foldersOnly?: boolean } = {}): string {
   return `WITH RECURSIVE tree(id, type, depth) AS (

@@ -5,7 +5,7 @@ import type { FileRow } from "../files/file-row.js";
 import { makeDirs } from "../files/folders.js";
 import { checkName } from "../files/lib/names.js";
 import { pathsOf, trashTrees } from "../files/trash.js";
-import { childPath, drivePath, MAX_DEPTH } from "../files/tree.js";
+import { childPath, drivePath, MAX_DEPTH, parentPath } from "../files/tree.js";
 import { notFound } from "../http/errors.js";
 import { recordPart, releaseParts } from "../parts/parts.js";
 import type { Blobs } from "../storage/blobs.js";
@@ -208,7 +208,7 @@ export async function trashFiles(db: Db, userId: number, ids: string[], batchRow
           q,
           rows.map((r) => r.id),
         );
-        return [...paths.values()].flatMap((path) => [{ path }, { path: path.slice(0, path.lastIndexOf("/")) || "/" }]);
+        return [...paths.values()].flatMap((path) => [{ path }, { path: parentPath(path) }]);
       });
       if (rows.length > 0) await trashTrees(q, rows, batchRows);
     });

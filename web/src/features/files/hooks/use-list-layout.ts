@@ -1,4 +1,5 @@
 import { type RefObject, useRef, useState } from "react";
+import { columnsThatFit } from "@/lib/grid-columns";
 import { useElementWidth } from "@/lib/hooks/use-element-width";
 import { useVirtualRows } from "@/lib/hooks/use-virtual-rows";
 import { HEADER_HEIGHT } from "../components/file-list-header";
@@ -45,9 +46,7 @@ export function useListLayout(o: {
   const { scrollKey } = o;
   const width = useElementWidth(o.listRef, pages.first.isSuccess);
   const grid = o.viewId === "grid";
-  const columns = grid
-    ? Math.max(1, Math.floor((width - 2 * GRID_PADDING + CARD_GAP) / (CARD_MIN_WIDTH + CARD_GAP)))
-    : 1;
+  const columns = grid ? columnsThatFit(width - 2 * GRID_PADDING, CARD_MIN_WIDTH, CARD_GAP) : 1;
   const count = pages.count;
   const foldersSeen = useRef(0);
   const folders = grid ? leadingFolders(pages.itemAt, count, foldersSeen.current).folders : 0;

@@ -35,6 +35,9 @@ export interface TimelineSource {
   byTakenAt: boolean;
 }
 
+/** Whether the timeline walks by cursor (see cursorPage); otherwise it asks numbered pages. */
+const byCursor = (source: TimelineSource) => source.generation === "B" || source.byTakenAt;
+
 /**
  * A cursor walk: API-B's only paging, and ours by takenAt, where a picture moves when its first thumbnail reveals its
  * date; a walk lists each item once where it stood as the walk began (page numbers would skip or repeat it).
@@ -57,7 +60,7 @@ async function timelinePage(
   param: number | string,
   signal: AbortSignal,
 ): Promise<TimelinePage> {
-  if (source.generation === "B" || source.byTakenAt) return cursorPage(source, limit, param, signal);
+  if (byCursor(source)) return cursorPage(source, limit, param, signal);
   const page = typeof param === "number" ? param : 1;
   const query = { ...FILTERS, category: CATEGORIES, sort: "updatedAt", limit, page } as const;
   const list = await api.get("/files", { query, signal });
@@ -75,6 +78,6 @@ export const timelineQueryOptions = (source: TimelineSource, limit: number) =>
   infiniteQueryOptions({
     queryKey: [...FILES_QUERY_KEY, "timeline", source.generation, source.byTakenAt, limit] as const,
     queryFn: ({ pageParam, signal }) => timelinePage(source, limit, pageParam, signal),
-    initialPageParam: source.generation === "B" || source.byTakenAt ? ("" as number | string) : (1 as number | string),
+    initialPageParam: byCursor(source) ? ("" as number | string) : (1 as number | string),
     getNextPageParam: (last: TimelinePage) => last.next,
   });

@@ -9,9 +9,10 @@ import {
   useState,
 } from "react";
 import type { FileItem } from "@/drive/files/file-item";
+import { columnsThatFit } from "@/lib/grid-columns";
 import { useVirtualRows } from "@/lib/hooks/use-virtual-rows";
 import { Spinner } from "@/ui/spinner";
-import { columnsFor, layoutTimeline, type MonthGroup, moveFocus, rowAt, rowsBetween } from "../lib/timeline";
+import { layoutTimeline, type MonthGroup, moveFocus, rowAt, rowsBetween } from "../lib/timeline";
 import { PhotoTile } from "./photo-tile";
 
 /**
@@ -71,7 +72,7 @@ export function TimelineGrid({
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
   const inner = Math.max(0, width - 2 * PADDING);
-  const columns = columnsFor(inner, inner < 600 ? 96 : 150, GAP);
+  const columns = columnsThatFit(inner, inner < 600 ? 96 : 150, GAP, 3);
   const tile = Math.max(UNIT, (inner - (columns - 1) * GAP) / columns);
   const rowHeight = Math.ceil((tile + GAP) / UNIT) * UNIT;
   const layout = useMemo(

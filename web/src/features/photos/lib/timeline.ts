@@ -163,8 +163,3 @@ export function moveFocus(layout: TimelineLayout, index: number, key: string, pa
       return undefined;
   }
 }
-
-/** Columns of tiles at least `minTile` px wide with `gap` between them (`min` at the least). */
-export function columnsFor(width: number, minTile: number, gap: number, min = 3): number {
-  return Math.max(min, Math.floor((width + gap) / (minTile + gap)));
-}

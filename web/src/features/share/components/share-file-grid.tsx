@@ -1,15 +1,16 @@
 import { Download } from "lucide-react";
-import { type KeyboardEvent, useRef } from "react";
+import { useRef } from "react";
 import { FileIcon } from "@/drive/files/file-icon";
 import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
 import { formatSize } from "@/lib/format-size";
+import { columnsThatFit } from "@/lib/grid-columns";
 import { useElementWidth } from "@/lib/hooks/use-element-width";
 import { useListFocus } from "@/lib/hooks/use-list-focus";
 import { useMediaQuery } from "@/lib/hooks/use-media-query";
 import { AriaGrid, AriaGridCell, AriaGridRow } from "@/ui/aria-grid";
 import { IconButton } from "@/ui/icon-button";
-import { CARD_GAP, CARD_MIN, gridColumns, inRows } from "../lib/share-grid";
+import { CARD_GAP, CARD_MIN, inRows } from "../lib/share-grid";
 
 /** The sm breakpoint (styles.css), from which cards are wider. */
 const WIDE_QUERY = "(min-width: 476px)";
@@ -31,20 +32,15 @@ export function ShareFileGrid(props: {
   const grid = useRef<HTMLDivElement>(null);
   const width = useElementWidth(grid, true);
   const wide = useMediaQuery(WIDE_QUERY);
-  const columns = gridColumns(width, wide ? CARD_MIN.wide : CARD_MIN.phone, CARD_GAP);
-  const roving = useListFocus(items.length, columns, { focusOnMount: props.autoFocus });
+  const columns = columnsThatFit(width, wide ? CARD_MIN.wide : CARD_MIN.phone, CARD_GAP);
+  const roving = useListFocus(items.length, columns, {
+    focusOnMount: props.autoFocus,
+    onEnter: (index) => {
+      const item = items[index];
+      if (item) props.onOpen(item);
+    },
+  });
   const rows = inRows(items, columns);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const cell = event.target as HTMLElement;
-    const item = cell.dataset.index === undefined ? undefined : items[Number(cell.dataset.index)];
-    if (event.key === "Enter" && item) {
-      event.preventDefault();
-      props.onOpen(item);
-      return;
-    }
-    roving.onKeyDown(event);
-  };
 
   return (
     <AriaGrid
@@ -54,7 +50,7 @@ export function ShareFileGrid(props: {
       aria-colcount={columns}
       className="flex flex-col"
       style={{ gap: CARD_GAP }}
-      onKeyDown={onKeyDown}
+      onKeyDown={roving.onKeyDown}
     >
       {rows.map((row, r) => (
         <AriaGridRow
@@ -72,7 +68,6 @@ export function ShareFileGrid(props: {
                 key={item.id}
                 {...roving.stop(index)}
                 aria-colindex={c + 1}
-                data-index={index}
                 data-testid="share-card"
                 className="relative flex h-48 min-w-0 flex-col overflow-hidden rounded-xl border border-outline-variant bg-surface-container-low text-sm outline-none hover:bg-on-surface/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary sm:h-52"
               >

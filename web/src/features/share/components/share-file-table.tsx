@@ -1,5 +1,4 @@
 import { ArrowDown, ArrowUp, Download } from "lucide-react";
-import type { KeyboardEvent } from "react";
 import { FileIcon } from "@/drive/files/file-icon";
 import type { FileItem } from "@/drive/files/file-item";
 import { formatDate } from "@/lib/dates";
@@ -44,19 +43,15 @@ export function ShareFileTable({
   onDownload,
   autoFocus,
 }: ShareFileTableProps) {
-  const roving = useListFocus(items.length, 1, { focusOnMount: autoFocus });
+  const roving = useListFocus(items.length, 1, {
+    focusOnMount: autoFocus,
+    onEnter: (index) => {
+      const item = items[index];
+      if (item) onOpen(item);
+    },
+  });
   const toggle = (field: ShareSortField) =>
     onSortChange({ sort: field, order: sort.sort === field && sort.order === "asc" ? "desc" : "asc" });
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const row = (event.target as HTMLElement).closest("tr");
-    const item = row?.dataset.index === undefined ? undefined : items[Number(row.dataset.index)];
-    if (event.key === "Enter" && item && event.target === row) {
-      event.preventDefault();
-      onOpen(item);
-      return;
-    }
-    roving.onKeyDown(event);
-  };
   return (
     <table
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: HTML allows a table the grid role; it keeps the columns' layout and tells screen readers the arrow keys move in it.
@@ -64,7 +59,7 @@ export function ShareFileTable({
       aria-label={label}
       aria-rowcount={items.length + 1}
       className="w-full text-sm"
-      onKeyDown={onKeyDown}
+      onKeyDown={roving.onKeyDown}
     >
       <thead className="text-left text-on-surface-variant">
         <tr>
@@ -100,7 +95,6 @@ export function ShareFileTable({
             key={item.id}
             {...roving.stop(index)}
             aria-rowindex={index + 2}
-            data-index={index}
             className="border-t border-outline-variant outline-none hover:bg-on-surface/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
             data-testid="share-row"
           >

@@ -2,11 +2,6 @@
 export const CARD_MIN = { phone: 152, wide: 176 } as const;
 export const CARD_GAP = 12;
 
-/** How many cards of at least `min` px, `gap` px apart, fit in `width` px (at least one). */
-export function gridColumns(width: number, min: number, gap: number): number {
-  return Math.max(1, Math.floor((width + gap) / (min + gap)));
-}
-
 /** `items` in rows of `columns`, the last one shorter. */
 export function inRows<T>(items: readonly T[], columns: number): T[][] {
   const rows: T[][] = [];

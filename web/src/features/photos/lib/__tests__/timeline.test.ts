@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  columnsFor,
   groupByMonth,
   layoutTimeline,
   monthKey,
@@ -128,13 +127,5 @@ describe("layoutTimeline", () => {
     expect(big.rows.filter((r) => r.kind === "heading")).toHaveLength(120);
     expect(big.rows.filter((r) => r.kind === "tiles")).toHaveLength(120 * Math.ceil(100 / 7));
     expect(big.rows[rowAt(big.rows, big.height - 1)]).toEqual(big.rows.at(-1));
-  });
-});
-
-describe("columnsFor", () => {
-  it("fits tiles of at least the given width, never fewer than the minimum", () => {
-    expect(columnsFor(1200, 150, 4)).toBe(7);
-    expect(columnsFor(390, 150, 4)).toBe(3);
-    expect(columnsFor(0, 150, 4)).toBe(3);
   });
 });
