@@ -1,6 +1,6 @@
 // `npm test`: every suite in order, a summary line at the end, non-zero exit when any fails.
 // `node scripts/test-all.mjs e2e server` runs only the suites whose names start with those words.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { startCephS3 } from "./ceph-s3.mjs";
 import { startTestPostgres } from "./test-postgres.mjs";
 
@@ -25,6 +25,37 @@ const suites = [
   ["bundle budget", "node", ["--import", "tsx", "bench/src/budget-check.ts"]],
   ["e2e", "npm", ["test", "-w", "e2e"]],
 ];
+
+// CI keeps only the tail of the output: the lines that name a failing test are repeated in the summary.
+const failureLine = /^\s*(FAIL\b|×|✘|\d+\) \[)|AssertionError|Error: expect|[Tt]imed? out/;
+
+/** Runs one suite, passing its output through and keeping the lines that name what failed. */
+function run(cmd, args, env) {
+  return new Promise((resolve) => {
+    const failures = [];
+    const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = "";
+      stream.on("data", (chunk) => {
+        out.write(chunk);
+        const lines = (rest + chunk.toString()).split("\n");
+        rest = lines.pop() ?? "";
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are stripped before matching
+        for (const line of lines.map((l) => l.replace(/\x1b\[[0-9;]*m/g, ""))) {
+          if (failureLine.test(line) && !failures.includes(line) && failures.length < 80) failures.push(line);
+        }
+      });
+    }
+    child.on("close", (code) => resolve({ status: code, failures }));
+    child.on("error", (err) => {
+      console.error(err.message);
+      resolve({ status: 1, failures: [err.message] });
+    });
+  });
+}
 
 const only = process.argv.slice(2);
 const results = [];
@@ -79,8 +110,8 @@ for (const [name, cmd, args, opts = {}] of suites) {
   }
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: "inherit", env });
-  results.push({ name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
+  const { status, failures } = await run(cmd, args, env);
+  results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000, failures });
   if (opts.postgres) stopPg();
   if (opts.s3) await stopS3();
 }
@@ -91,7 +122,10 @@ const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 console.log("");
 for (const r of results) console.log(`${r.ok ? "✓" : "✗"} ${r.name.padEnd(22)} ${r.seconds.toFixed(0).padStart(5)} s`);
-const failures = results.filter((r) => !r.ok).map((r) => r.name);
-if (failures.length) console.log(`\nfailed suites: ${failures.join(", ")}`);
+const failures = results.filter((r) => !r.ok);
+for (const r of failures) {
+  if (r.failures?.length) console.log(`\n--- what failed in ${r.name} ---\n${r.failures.join("\n")}`);
+}
+if (failures.length) console.log(`\nfailed suites: ${failures.map((r) => r.name).join(", ")}`);
 console.log(`\nsuites: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
