@@ -1,9 +1,10 @@
 import { Music, PictureInPicture2 } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { FileItem } from "@/drive/files/file-item";
 import { Button } from "@/ui/button";
 import { Checkbox } from "@/ui/checkbox";
 import { IconButton } from "@/ui/icon-button";
+import { type DecodedBytes, endedWithNothingDecoded } from "../../lib/media-failure";
 import { formatClock, playerAction, worthResuming } from "../../lib/player-keys";
 import { readPrefs, rememberSubtitle, SPEEDS, writePrefs } from "../../lib/player-prefs";
 import type { PreviewSource } from "../../lib/preview-source";
@@ -24,6 +25,7 @@ export interface MediaPlayerProps {
   onPrevious?: () => void;
   /** Wires the element to another source (HLS); returns its clean-up. */
   attach?: (media: HTMLMediaElement) => (() => void) | undefined;
+  /** The browser cannot play the file: an `error`, or an end reached without decoding anything. */
   onError?: () => void;
 }
 
@@ -266,9 +268,29 @@ export function MediaPlayer(props: MediaPlayerProps) {
     return () => document.removeEventListener("keydown", onKey, true);
   }, [kind, onNext, onPrevious]);
 
-  const onEnded = () => {
-    if (autoplayNext) onNext?.();
-  };
+  // ----- failure and the end
+  const atEnd = useRef({ autoplayNext, onNext, onError });
+  atEnd.current = { autoplayNext, onNext, onError };
+  // Listened to here rather than through React's onError: the element starts loading while React renders it, and
+  // an error it fires before React has put it in the page (a commit the Suspense around the viewer holds back) is
+  // dropped by React. So the element's `error` is also read once it is in the page.
+  useLayoutEffect(() => {
+    const media = ref.current;
+    if (!media) return;
+    const fail = () => atEnd.current.onError?.();
+    const onEnded = () => {
+      const { autoplayNext: next, onNext: toNext } = atEnd.current;
+      if (endedWithNothingDecoded(media as HTMLMediaElement & DecodedBytes)) fail();
+      else if (next) toNext?.();
+    };
+    media.addEventListener("error", fail);
+    media.addEventListener("ended", onEnded);
+    if (media.error) fail();
+    return () => {
+      media.removeEventListener("error", fail);
+      media.removeEventListener("ended", onEnded);
+    };
+  }, []);
 
   const pipAvailable = kind === "video" && typeof document !== "undefined" && document.pictureInPictureEnabled;
   const togglePip = () => {
@@ -289,8 +311,6 @@ export function MediaPlayer(props: MediaPlayerProps) {
         controls
         playsInline
         className="min-h-0 w-full flex-1 bg-black object-contain"
-        onError={onError}
-        onEnded={onEnded}
         aria-label={item.name}
       >
         {track && (
@@ -302,15 +322,7 @@ export function MediaPlayer(props: MediaPlayerProps) {
         <Music aria-hidden className="size-24 text-on-surface-variant" />
         <p className="max-w-full truncate text-lg">{item.name}</p>
         {/* biome-ignore lint/a11y/useMediaCaption: music files come without caption tracks */}
-        <audio
-          ref={ref}
-          src={src}
-          controls
-          onError={onError}
-          onEnded={onEnded}
-          aria-label={item.name}
-          className="w-full max-w-xl"
-        />
+        <audio ref={ref} src={src} controls aria-label={item.name} className="w-full max-w-xl" />
       </div>
     );
 

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { extensionOf } from "@/drive/files/file-item";
-import { ExternalPlayerMenu } from "../player/external-player-menu";
+import { useMediaFailure } from "../../hooks/use-media-failure";
+import { CannotPlay } from "../player/cannot-play";
 import { MediaPlayer } from "../player/media-player";
-import { ViewerMessage } from "../viewer-message";
 import type { ViewerProps } from "./viewer-props";
 
 /** Containers browsers do not play; offered as download or for an external player straight away. */
@@ -11,9 +11,7 @@ const UNPLAYABLE = new Set(["avi", "wmv", "flv"]);
 /** The player (components/player); m3u8 through hls.js where the browser has no HLS of its own. */
 export default function VideoViewer({ item, src, source, siblings, onDownload, onNext, onPrevious }: ViewerProps) {
   const ext = extensionOf(item.name);
-  const [failed, setFailed] = useState(UNPLAYABLE.has(ext));
-
-  useEffect(() => setFailed(UNPLAYABLE.has(ext)), [ext]);
+  const [failed, fail] = useMediaFailure(src);
 
   const attach = useMemo(() => {
     if (ext !== "m3u8") return undefined;
@@ -28,11 +26,11 @@ export default function VideoViewer({ item, src, source, siblings, onDownload, o
       import("hls.js").then(({ default: Hls }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) {
-          setFailed(true);
+          fail();
           return;
         }
         const hls = new Hls();
-        hls.on(Hls.Events.ERROR, (_event, data) => data.fatal && setFailed(true));
+        hls.on(Hls.Events.ERROR, (_event, data) => data.fatal && fail());
         hls.loadSource(src);
         hls.attachMedia(video);
         destroy = () => hls.destroy();
@@ -42,19 +40,9 @@ export default function VideoViewer({ item, src, source, siblings, onDownload, o
         destroy?.();
       };
     };
-  }, [src, ext]);
+  }, [src, ext, fail]);
 
-  if (failed) {
-    const absolute = new URL(src, location.href).toString();
-    return (
-      <ViewerMessage
-        onDownload={onDownload}
-        extra={!src.startsWith("blob:") && <ExternalPlayerMenu url={absolute} kind="video" />}
-      >
-        Your browser can't play this video.
-      </ViewerMessage>
-    );
-  }
+  if (failed || UNPLAYABLE.has(ext)) return <CannotPlay kind="video" src={src} onDownload={onDownload} />;
   return (
     <MediaPlayer
       key={src}
@@ -64,7 +52,7 @@ export default function VideoViewer({ item, src, source, siblings, onDownload, o
       source={source}
       siblings={siblings}
       attach={attach}
-      onError={() => setFailed(true)}
+      onError={fail}
       onNext={onNext}
       onPrevious={onPrevious}
     />
