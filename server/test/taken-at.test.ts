@@ -1,3 +1,4 @@
+import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { takenAtOf } from "../src/thumbnails/taken-at.js";
@@ -82,8 +83,8 @@ describe("when a picture was taken (sort=takenAt)", () => {
     const page2 = await list(server, user, { ...timeline, page: 2, limit: 2 });
     expect(names([...page1.body.items, ...page2.body.items])).toEqual(["plain.jpg", "y2021.jpg", "y2019.jpg"]);
     const byName = new Map([...page1.body.items, ...page2.body.items].map((i) => [i.name, i]));
-    // The camera's offset applies; without one the wall-clock time is read as UTC.
-    expect(byName.get("y2019.jpg")?.takenAt).toBe("2019-07-14T08:30:00Z");
+    // The camera's wall clock, written as UTC: its offset is not applied (docs/decisions.md).
+    expect(byName.get("y2019.jpg")?.takenAt).toBe("2019-07-14T10:30:00Z");
     expect(byName.get("y2021.jpg")?.takenAt).toBe("2021-01-31T23:15:00Z");
     expect(byName.get("plain.jpg")?.takenAt).toBeUndefined();
     // updatedAt stays the drive's time.
@@ -98,7 +99,7 @@ describe("when a picture was taken (sort=takenAt)", () => {
     expect(names(walkedUp)).toEqual(["y2019.jpg", "y2021.jpg", "plain.jpg"]);
 
     const one = await server.app.inject({ url: `/api/files/${y2019.id}`, headers: { cookie: user.cookie } });
-    expect(one.json()).toMatchObject({ name: "y2019.jpg", takenAt: "2019-07-14T08:30:00Z" });
+    expect(one.json()).toMatchObject({ name: "y2019.jpg", takenAt: "2019-07-14T10:30:00Z" });
   });
 
   it("lists each picture once in a cursor walk during which dates are read and move pictures down", async () => {
@@ -191,10 +192,21 @@ describe("under COMPAT (a Teldrive server has no takenAt)", () => {
 });
 
 describe("takenAtOf", () => {
-  it("reads DateTimeOriginal with its offset, and refuses dates that are no dates", async () => {
-    expect((await takenAtOf(await photo({ at: "2020:12:31 23:59:59", offset: "-05:00" })))?.toISOString()).toBe(
-      "2021-01-01T04:59:59.000Z",
-    );
+  const read = async (taken: { at: string; offset?: string }) => (await takenAtOf(await photo(taken)))?.toISOString();
+
+  it("is the camera's wall clock with or without an offset, so the day is the picture's own near midnight", async () => {
+    // The picture does carry its offset, as a phone writes it...
+    const berlin = await photo({ at: "2025:07:01 00:30:00", offset: "+02:00" });
+    expect(await exifr.parse(berlin, { pick: ["OffsetTimeOriginal"] })).toEqual({ OffsetTimeOriginal: "+02:00" });
+    // ...which is not applied: 00:30 on 1 July in Berlin stays 1 July (in UTC it was still 30 June).
+    expect((await takenAtOf(berlin))?.toISOString()).toBe("2025-07-01T00:30:00.000Z");
+    expect(await read({ at: "2025:07:01 00:30:00" })).toBe("2025-07-01T00:30:00.000Z");
+    // The last second of a year west of UTC (already 1 January in UTC) stays in that year.
+    expect(await read({ at: "2020:12:31 23:59:59", offset: "-05:00" })).toBe("2020-12-31T23:59:59.000Z");
+    expect(await read({ at: "2020:12:31 23:59:59" })).toBe("2020-12-31T23:59:59.000Z");
+  });
+
+  it("refuses dates that are no dates", async () => {
     expect(await takenAtOf(await photo({ at: "2019:02:31 10:00:00" }))).toBeUndefined();
     expect(await takenAtOf(await photo({ at: "0000:00:00 00:00:00" }))).toBeUndefined();
     expect(await takenAtOf(await photo())).toBeUndefined();

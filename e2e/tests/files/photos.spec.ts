@@ -143,6 +143,39 @@ test("a picture uploaded today but taken in 2019 sits in its month once the serv
     "today.png",
     "lake.jpg",
   ]);
-  // The tile names the day it was taken (08:30 UTC), not the upload's.
+  // The tile names the day it was taken, not the upload's.
   await expect(tiles(page).nth(1)).toHaveAccessibleName(/^lake\.jpg, .*July 14, 2019$/);
+});
+
+test.describe("for a viewer west of UTC", () => {
+  test.use({ timezoneId: "America/Los_Angeles" });
+
+  test("a picture taken just after midnight on 1 July, with or without the camera's offset, sits in July on the 1st", async ({
+    authedPage: page,
+    api,
+  }) => {
+    const jpeg = (exif: Record<string, string>) =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: "#2a6" } })
+        .withExif({ IFD2: exif })
+        .jpeg()
+        .toBuffer();
+    // In UTC, and so in Los Angeles, the first was still 30 June; the camera's clock said 1 July for both.
+    const withOffset = await api.uploadFile(
+      "/",
+      "berlin.jpg",
+      await jpeg({ DateTimeOriginal: "2025:07:01 00:30:00", OffsetTimeOriginal: "+02:00" }),
+      { mimeType: "image/jpeg" },
+    );
+    const without = await api.uploadFile("/", "no-zone.jpg", await jpeg({ DateTimeOriginal: "2025:07:01 00:20:00" }), {
+      mimeType: "image/jpeg",
+    });
+    for (const file of [withOffset, without])
+      expect((await api.request.get(`/api/thumbnails/${file.id}?w=360`)).ok()).toBe(true);
+
+    await openPhotos(page);
+    const timeline = page.getByTestId("photos-timeline");
+    await expect(timeline.getByRole("heading", { level: 2 })).toHaveText(["July 2025"]);
+    await expect(tiles(page).nth(0)).toHaveAccessibleName(/^berlin\.jpg, .*July 1, 2025$/);
+    await expect(tiles(page).nth(1)).toHaveAccessibleName(/^no-zone\.jpg, .*July 1, 2025$/);
+  });
 });

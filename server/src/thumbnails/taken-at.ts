@@ -3,22 +3,22 @@ import type { Queryable } from "../db/index.js";
 
 /** EXIF dates: "YYYY:MM:DD HH:MM:SS", optionally with fractions. */
 const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/;
-const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
 /** Cameras with an unset clock write 0000:00:00 or 1970; such a date says nothing. */
 const EARLIEST = Date.UTC(1900, 0, 1);
+/** A wall clock runs at most 14 hours ahead of UTC (UTC+14), and a clock may be a little fast. */
+const LATEST_AHEAD_MS = 86_400_000;
 
 /**
- * When the picture in `image` was taken: EXIF DateTimeOriginal (else CreateDate), at OffsetTimeOriginal when the
- * camera wrote one, else read as UTC (EXIF dates carry no zone; see docs/decisions.md). Undefined when the image has
- * no such date or it cannot be read; exifr reads only the metadata blocks of the bytes already in memory.
+ * When the picture in `image` was taken, as the camera's clock showed it where it was taken: EXIF DateTimeOriginal
+ * (else CreateDate) written as if it were UTC, a "floating" time whose fields are the EXIF date and time. The offset a
+ * camera may add (OffsetTimeOriginal) is not applied, so every viewer sees the day the picture was taken on, near
+ * midnight too (docs/decisions.md, "Photos by the date a picture was taken"). Undefined when the image has no such
+ * date or it cannot be read; exifr reads only the metadata blocks of the bytes already in memory.
  */
 export async function takenAtOf(image: Buffer): Promise<Date | undefined> {
   let tags: Record<string, unknown> | undefined;
   try {
-    tags = await exifr.parse(image, {
-      pick: ["DateTimeOriginal", "CreateDate", "OffsetTimeOriginal"],
-      reviveValues: false,
-    });
+    tags = await exifr.parse(image, { pick: ["DateTimeOriginal", "CreateDate"], reviveValues: false });
   } catch {
     return undefined;
   }
@@ -30,11 +30,8 @@ export async function takenAtOf(image: Buffer): Promise<Date | undefined> {
   // Date.UTC rolls 2019-02-31 over to March: a date that does not read back as written is no date.
   if (wall.getUTCFullYear() !== y || wall.getUTCMonth() !== mo - 1 || wall.getUTCDate() !== d || h > 23)
     return undefined;
-  const offset = typeof tags?.OffsetTimeOriginal === "string" ? OFFSET.exec(tags.OffsetTimeOriginal.trim()) : null;
-  const minutes = offset ? (offset[1] === "-" ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : 0;
-  const at = new Date(wall.getTime() - minutes * 60_000);
-  if (at.getTime() < EARLIEST || at.getTime() > Date.now() + 86_400_000) return undefined;
-  return at;
+  if (wall.getTime() < EARLIEST || wall.getTime() > Date.now() + LATEST_AHEAD_MS) return undefined;
+  return wall;
 }
 
 /** Records when a file's picture was taken; a file whose content was replaced meanwhile is left alone. */

@@ -2,7 +2,7 @@
 // of tiles, and the keyboard's moves across it.
 
 export interface MonthGroup {
-  /** "2026-11" in the user's time zone; "unknown" for items without a valid date. */
+  /** "2026-11" in the user's time zone (a picture's `takenAt`: its own wall clock); "unknown" for items without a valid date. */
   key: string;
   /** "November 2026". */
   label: string;
@@ -35,12 +35,26 @@ export function groupByMonth<T>(items: readonly T[], dateOf: (item: T) => Date, 
   return groups;
 }
 
+/**
+ * Our server's `takenAt` is the camera's wall clock written as UTC (a "floating" time, docs/decisions.md): the same
+ * date and time on this device's clock, so the month, day and hour shown are the picture's own in every time zone.
+ */
+export function wallClock(takenAt: string): Date {
+  const at = new Date(takenAt);
+  if (Number.isNaN(at.getTime())) return at;
+  const local = new Date(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  // The year apart: `new Date(y, …)` reads years 0 to 99 as 1900 to 1999.
+  local.setFullYear(at.getUTCFullYear());
+  local.setHours(at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds(), at.getUTCMilliseconds());
+  return local;
+}
+
 /** When each listed picture was taken, by id: our server's `takenAt` (absent until the server has read it). */
 export function takenDates(pages: readonly { items: readonly { id?: string; takenAt?: string }[] }[]) {
   const dates = new Map<string, Date>();
   for (const page of pages)
     for (const { id, takenAt } of page.items) {
-      const date = takenAt ? new Date(takenAt) : undefined;
+      const date = takenAt ? wallClock(takenAt) : undefined;
       if (id && date && !Number.isNaN(date.getTime())) dates.set(id, date);
     }
   return dates;

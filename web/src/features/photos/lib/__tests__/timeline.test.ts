@@ -8,6 +8,7 @@ import {
   rowsBetween,
   takenDates,
   timelineDate,
+  wallClock,
 } from "../timeline";
 
 // Local dates, so the months are the same in every time zone the tests run in.
@@ -56,7 +57,7 @@ describe("timelineDate", () => {
   it("is when a picture was taken where the server says, else its drive time", () => {
     const taken = takenDates(pages);
     expect([...taken.keys()]).toEqual(["a", "d"]);
-    expect(timelineDate({ id: "a", modDate: uploaded }, taken).toISOString()).toBe("2019-07-14T12:00:00.000Z");
+    expect(timelineDate({ id: "a", modDate: uploaded }, taken)).toEqual(new Date(2019, 6, 14, 12));
     expect(timelineDate({ id: "b", modDate: uploaded }, taken)).toBe(uploaded);
     expect(timelineDate({ id: "c", modDate: uploaded }, taken)).toBe(uploaded);
   });
@@ -69,6 +70,41 @@ describe("timelineDate", () => {
       ["January 2021", 1],
       ["July 2019", 1],
     ]);
+  });
+});
+
+describe("wallClock", () => {
+  // The zones a viewer may be in: far west, UTC, far east. Node applies a TZ set while it runs.
+  const zones = ["America/Los_Angeles", "UTC", "Asia/Tokyo", "Pacific/Kiritimati"];
+  const inZone = (zone: string, run: () => void) => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      run();
+    } finally {
+      process.env.TZ = before;
+    }
+  };
+
+  it("keeps a picture taken just after midnight on the 1st in its month and day, in every viewer's zone", () => {
+    for (const zone of zones)
+      inZone(zone, () => {
+        // Sanity: the zone is in force (the same instant reads as another day west and east of UTC).
+        if (zone === "America/Los_Angeles") expect(new Date("2025-07-01T00:30:00Z").getDate()).toBe(30);
+        const date = wallClock("2025-07-01T00:30:00Z");
+        expect([date.getFullYear(), date.getMonth() + 1, date.getDate(), date.getHours(), date.getMinutes()]).toEqual([
+          2025, 7, 1, 0, 30,
+        ]);
+        const items = [{ id: "p", modDate: new Date(2026, 10, 27) }];
+        const taken = takenDates([{ items: [{ id: "p", takenAt: "2025-07-01T00:30:00Z" }] }]);
+        expect(groupByMonth(items, (item) => timelineDate(item, taken), "en-US")[0]?.label).toBe("July 2025");
+        // The last second of a year stays in it.
+        expect(monthKey(wallClock("2020-12-31T23:59:59Z"))).toBe("2020-12");
+      });
+  });
+
+  it("is an invalid date for what is no date", () => {
+    expect(Number.isNaN(wallClock("not a date").getTime())).toBe(true);
   });
 });
 
