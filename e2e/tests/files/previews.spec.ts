@@ -205,6 +205,12 @@ test("a file with no viewer is offered as a download", async ({ authedPage: page
 
 test("with the Rclone Media Proxy set, media play from the proxy by path", async ({ authedPage: page, api }) => {
   await setSettings(page, { rcloneProxy: "http://127.0.0.1:9/media" });
+  // The proxy (rclone serve http), answering for that one path; a player that reaches nothing shows its error.
+  await page.route("http://127.0.0.1:9/media/**", (route) =>
+    new URL(route.request().url()).pathname === "/media/My%20Music/song%20%231.wav"
+      ? route.fulfill({ body: wav(1), contentType: "audio/wav" })
+      : route.fulfill({ status: 404 }),
+  );
   await api.mkdir("/My Music");
   await api.uploadFile("/My Music", "song #1.wav", wav(1), { mimeType: "audio/wav" });
   await openDrive(page, "/My Music");
@@ -213,4 +219,6 @@ test("with the Rclone Media Proxy set, media play from the proxy by path", async
     "src",
     "http://127.0.0.1:9/media/My%20Music/song%20%231.wav",
   );
+  const audio = modal(page).locator("audio");
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => Math.round(a.duration))).toBe(1);
 });
