@@ -285,6 +285,12 @@ async function restoreStep(
   { roots }: RestorePayload,
   limit: number,
 ): Promise<{ rows: number; done: boolean }> {
+  // The lock table before any row lock (webdav/locks.ts), so the user is read unlocked first; it never changes.
+  const [owner] = await q.query<{ user_id: number }>("SELECT user_id FROM files WHERE id = ANY($1::uuid[]) LIMIT 1", [
+    roots,
+  ]);
+  if (!owner) return { rows: 0, done: true };
+  await lockTableFor(q, owner.user_id, "write");
   // Locking the items keeps a new delete of them from running while the step does (as the settle steps do).
   const tops = await q.query<{ id: string; user_id: number }>(
     "SELECT id, user_id FROM files WHERE id = ANY($1::uuid[]) AND status = 'active' ORDER BY id FOR UPDATE",
@@ -314,6 +320,22 @@ async function restoreStep(
       );
       const newName = new Map(clashing.map((r, i) => [r.id, renamed[i] as string]));
       const names = rows.map((r) => newName.get(r.id) ?? r.name);
+      // A WebDAV lock taken since the request on a folder they come back to holds the job until it ends.
+      await refuseLocked(
+        q,
+        userId,
+        async () => {
+          const folders = await pathsOf(
+            q,
+            rows.map((r) => r.parent_id),
+          );
+          return rows.flatMap((r, i) => {
+            const folder = folders.get(r.parent_id) || "/";
+            return [{ path: folder }, { path: childPath(folder, names[i] ?? r.name) }];
+          });
+        },
+        { tokens: new Set() },
+      );
       await q.query(
         `UPDATE files f SET status = 'active', trash_root = NULL, trashed_at = NULL, name = v.name,
            name_key = v.name_key
