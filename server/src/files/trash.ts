@@ -173,6 +173,7 @@ export async function restoreTrashed(
   onConflict: OnConflict | undefined,
   config: Pick<Config, "deleteBatchRows" | "bulkJobsPerUser">,
 ): Promise<{ restored: FileOut[]; skipped: string[] }> {
+  // Apart from refuseLocked below: the items, destinations and name holders it locks in between name its targets.
   await lockTableFor(q, userId, "write");
   const items = await trashedItems(q, userId, ids);
   const dests = await restoreDestinations(q, userId, items);
