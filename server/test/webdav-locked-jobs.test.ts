@@ -168,26 +168,26 @@ describe("a lock taken after a big copy was accepted", () => {
 });
 
 describe("a lock taken after a big restore was accepted", () => {
-  it("holds the restore job, leaves the rest in the trash, and lets it finish after UNLOCK", async () => {
-    const top = await makeTree("/Restored");
+  it("on the folder it went back to: holds the restore job, leaves the rest in the trash, finishes after UNLOCK", async () => {
+    const top = await makeTree("/Back/Restored");
     const before = await treeOf(top.id);
     expect((await call(server, user, "POST", "/files/delete", { ids: [top.id] })).status).toBe(204);
     await jobsDone(server);
     await hold("restore-trees");
     const back = await call<{ restored: FileJson[] }>(server, user, "POST", "/trash/restore", { ids: [top.id] });
     expect(back.status).toBe(200);
-    expect(back.body.restored.map((f) => f.path)).toEqual(["/Restored"]);
+    expect(back.body.restored.map((f) => f.path)).toEqual(["/Back/Restored"]);
     const partly = await treeOf(top.id);
     expect(partly.length).toBeLessThan(before.length);
-    const token = await lock("/Restored", "infinity");
+    const token = await lock("/Back", "infinity");
 
     await release("restore-trees");
     const [held] = await jobsOf("restore-trees");
-    expect(held?.last_error).toBe(lockedMessage("/Restored"));
+    expect(held?.last_error).toBe(lockedMessage("/Back"));
     expect(await treeOf(top.id)).toEqual(partly);
 
     await postpone("restore-trees");
-    await unlock("/Restored", token);
+    await unlock("/Back", token);
     await jobsDone(server);
     expect(await jobsOf("restore-trees")).toEqual([]);
     expect(await treeOf(top.id)).toEqual(before);

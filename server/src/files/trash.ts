@@ -164,7 +164,8 @@ export const RESTORE_TREES_JOB = "restore-trees";
  * big tree comes back in steps of the `restore-trees` job (bulk-write.ts), folders first. Meanwhile a restored
  * folder can show only part of what it held, and rows still to come back stay hidden; an item the user puts in a
  * restored folder meanwhile keeps its name, and the item coming back with that name gets the first free
- * "name (n)". Deleting the item again meanwhile leaves the rest in the trash with it.
+ * "name (n)". Deleting the item again meanwhile leaves the rest in the trash with it. A WebDAV lock taken meanwhile
+ * on a folder the rows go back to holds the job until it ends.
  */
 export async function restoreTrashed(
   q: Queryable,

@@ -102,7 +102,7 @@ async function insertCopies(
  * Copies `source` (locked shared by the caller) into the user's folder `dest` as `name`; every copied row gets
  * `updatedAt`. The source is the user's own, or (saving a share) its owner's: the steps then copy the owner's rows
  * below it, never anything outside it. Answers with the copy's top row once it and the first batch below it are
- * written; the rest is a job.
+ * written; the rest is a job. `lockTokens`: those of the WebDAV locks the request passed, which its job passes too.
  */
 export async function copyTree(
   q: Queryable,
