@@ -46,11 +46,11 @@ export async function activeLocks(q: Queryable, userId: number): Promise<Lock[]>
 export const covering = (locks: Lock[], path: string) =>
   locks.filter((l) => l.path === path || (l.deep && isWithin(path, l.path)));
 
-/** What a write changes: a drive path, and for `tree` everything below it too. */
-export type LockTarget = { path: string; tree?: boolean };
-
 /** Locks on paths strictly below `path`. */
 export const below = (locks: Lock[], path: string) => locks.filter((l) => l.path !== path && isWithin(l.path, path));
+
+/** What a write changes: a drive path, and for `tree` everything below it too. */
+export type LockTarget = { path: string; tree?: boolean };
 
 export const newToken = () => `opaquelocktoken:${crypto.randomUUID()}`;
 
