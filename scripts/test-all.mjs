@@ -26,30 +26,36 @@ const suites = [
   ["e2e", "npm", ["test", "-w", "e2e"]],
 ];
 
-// CI keeps only the tail of the output: the lines that name a failing test are repeated in the summary.
-const failureLine = /^\s*(FAIL\b|×|✘|\d+\) \[)|AssertionError|Error: expect|[Tt]imed? out/;
+// CI keeps only the tail of the output: the lines that say which test failed (and the first lines of why) are repeated
+// in the summary.
+const naming = /^\s*(FAIL\b|×|✘|\d+\) \[)|originated in|Unhandled|Uncaught/;
+const why = /AssertionError|Error: expect|[Tt]imed? out|^\s*\w*Error: /;
 
-/** Runs one suite, passing its output through and keeping the lines that name what failed. */
+/** Runs one suite, passing its output through and keeping the lines that say what failed. */
 function run(cmd, args, env) {
   return new Promise((resolve) => {
-    const failures = [];
+    const named = [];
+    const reasons = [];
+    const keep = (line) => {
+      const [list, most] = naming.test(line) ? [named, 60] : why.test(line) ? [reasons, 30] : [];
+      if (list && list.length < most && !list.includes(line)) list.push(line);
+    };
     const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
     ]) {
       let rest = "";
+      stream.setEncoding("utf8");
       stream.on("data", (chunk) => {
         out.write(chunk);
-        const lines = (rest + chunk.toString()).split("\n");
+        const lines = (rest + chunk).split("\n");
         rest = lines.pop() ?? "";
         // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are stripped before matching
-        for (const line of lines.map((l) => l.replace(/\x1b\[[0-9;]*m/g, ""))) {
-          if (failureLine.test(line) && !failures.includes(line) && failures.length < 80) failures.push(line);
-        }
+        for (const line of lines) keep(line.replace(/\x1b\[[0-9;]*m/g, ""));
       });
     }
-    child.on("close", (code) => resolve({ status: code, failures }));
+    child.on("close", (code) => resolve({ status: code, failures: [...named, ...reasons] }));
     child.on("error", (err) => {
       console.error(err.message);
       resolve({ status: 1, failures: [err.message] });

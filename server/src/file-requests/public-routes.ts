@@ -12,7 +12,7 @@ import { PasswordCache } from "../shares/password-cache.js";
 import { ShareGuard } from "../shares/share-guard.js";
 import { sharePassword } from "../shares/share-password.js";
 import { makeShareToken, validShareToken } from "../shares/share-token.js";
-import { lockTableFor, refuseLocked } from "../webdav/locks.js";
+import { guardWrite, lockTableFor, refuseLocked } from "../webdav/locks.js";
 import { receiveBody, writeFile } from "../webdav/store.js";
 import { uploadNameProblem } from "./lib/upload-name.js";
 import { liveRequest, type RequestRow, remainingOf, toPublic } from "./store.js";
@@ -150,15 +150,11 @@ export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) 
       if (request.max_file_size !== null && length > request.max_file_size) throw tooLarge(request.max_file_size);
       if (remainingOf(request) === 0) throw full();
       // A WebDAV lock on the folder refuses the file before its bytes are read; on the name it gets, once it is made.
-      const refuseIfLocked = (q: Queryable, folderId: string, fileName?: string) =>
-        refuseLocked(q, request.user_id, async () => {
-          const folder = await drivePath(q, folderId);
-          return [{ path: folder }, ...(fileName === undefined ? [] : [{ path: childPath(folder, fileName) }])];
-        });
-      await db.tx(async (q) => {
-        await lockTableFor(q, request.user_id, "write");
-        await refuseIfLocked(q, request.folder_id);
-      });
+      const targets = (q: Queryable, folderId: string, fileName?: string) => async () => {
+        const folder = await drivePath(q, folderId);
+        return [{ path: folder }, ...(fileName === undefined ? [] : [{ path: childPath(folder, fileName) }])];
+      };
+      await db.tx((q) => guardWrite(q, request.user_id, targets(q, request.folder_id)));
 
       const body = await receiveBody(deps, req, request.user_id, { name, encryptFallback: false });
       let file: FileRow;
@@ -175,7 +171,7 @@ export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) 
           const wish = { folder: row.folder_id, name };
           const taken = await takenNames(q, row.user_id, [wish]);
           const [free] = taken.size > 0 ? await freeNames(q, row.user_id, [wish], new Set()) : [name];
-          await refuseIfLocked(q, row.folder_id, free ?? name);
+          await refuseLocked(q, request.user_id, targets(q, row.folder_id, free ?? name));
           const made = await writeFile(q, row.user_id, row.folder_id, free ?? name, content, null);
           const [counted] = await q.query<{ uploads: number }>(
             `UPDATE file_requests SET uploads = uploads + 1, bytes = bytes + $2, last_upload_at = now()

@@ -164,7 +164,8 @@ export const RESTORE_TREES_JOB = "restore-trees";
  * big tree comes back in steps of the `restore-trees` job (bulk-write.ts), folders first. Meanwhile a restored
  * folder can show only part of what it held, and rows still to come back stay hidden; an item the user puts in a
  * restored folder meanwhile keeps its name, and the item coming back with that name gets the first free
- * "name (n)". Deleting the item again meanwhile leaves the rest in the trash with it.
+ * "name (n)". Deleting the item again meanwhile leaves the rest in the trash with it. A WebDAV lock taken meanwhile
+ * on a folder the rows go back to holds the job until it ends.
  */
 export async function restoreTrashed(
   q: Queryable,
@@ -173,6 +174,7 @@ export async function restoreTrashed(
   onConflict: OnConflict | undefined,
   config: Pick<Config, "deleteBatchRows" | "bulkJobsPerUser">,
 ): Promise<{ restored: FileOut[]; skipped: string[] }> {
+  // Apart from refuseLocked below: the items, destinations and name holders it locks in between name its targets.
   await lockTableFor(q, userId, "write");
   const items = await trashedItems(q, userId, ids);
   const dests = await restoreDestinations(q, userId, items);
@@ -285,6 +287,12 @@ async function restoreStep(
   { roots }: RestorePayload,
   limit: number,
 ): Promise<{ rows: number; done: boolean }> {
+  // The lock table before any row lock (webdav/locks.ts), so the user is read unlocked first; it never changes.
+  const [owner] = await q.query<{ user_id: number }>("SELECT user_id FROM files WHERE id = ANY($1::uuid[]) LIMIT 1", [
+    roots,
+  ]);
+  if (!owner) return { rows: 0, done: true };
+  await lockTableFor(q, owner.user_id, "write");
   // Locking the items keeps a new delete of them from running while the step does (as the settle steps do).
   const tops = await q.query<{ id: string; user_id: number }>(
     "SELECT id, user_id FROM files WHERE id = ANY($1::uuid[]) AND status = 'active' ORDER BY id FOR UPDATE",
@@ -314,6 +322,22 @@ async function restoreStep(
       );
       const newName = new Map(clashing.map((r, i) => [r.id, renamed[i] as string]));
       const names = rows.map((r) => newName.get(r.id) ?? r.name);
+      // A WebDAV lock taken since the request on a folder they come back to holds the job until it ends.
+      await refuseLocked(
+        q,
+        userId,
+        async () => {
+          const folders = await pathsOf(
+            q,
+            rows.map((r) => r.parent_id),
+          );
+          return rows.flatMap((r, i) => {
+            const folder = folders.get(r.parent_id) || "/";
+            return [{ path: folder }, { path: childPath(folder, names[i] ?? r.name) }];
+          });
+        },
+        { tokens: new Set() },
+      );
       await q.query(
         `UPDATE files f SET status = 'active', trash_root = NULL, trashed_at = NULL, name = v.name,
            name_key = v.name_key

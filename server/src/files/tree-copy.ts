@@ -3,10 +3,11 @@ import type { Config } from "../config.js";
 import type { Queryable } from "../db/index.js";
 import { nameSortKey } from "../db/name-key.js";
 import { conflict } from "../http/errors.js";
+import { lockTableFor, refuseLocked } from "../webdav/locks.js";
 import { type BatchedWrite, tooMany, writeInBatches } from "./bulk-write.js";
 import type { FileRow } from "./file-row.js";
 import { freeNames, nameKey, takenNames } from "./free-names.js";
-import { MAX_DEPTH } from "./tree.js";
+import { childPath, drivePath, MAX_DEPTH } from "./tree.js";
 
 /**
  * Copying a file or folder tree as rows only: the copies reference the same parts (a part is removed only when
@@ -22,12 +23,16 @@ import { MAX_DEPTH } from "./tree.js";
  * instant. An item the user puts in the copy meanwhile keeps its name; the copied item of that name gets the first
  * free "name (n)". A folder of the copy that is deleted meanwhile gets nothing more. The parts of each batch stay
  * locked until it commits, so the reclaim job cannot take them in between; a file whose parts are gone is not copied.
+ * A WebDAV lock taken since the request on a folder of the copy (or deep above it) holds the job: each step checks
+ * the folder it fills, and fails (the queue tries again later, and at once after an UNLOCK) while a lock covers it.
  */
 
 export const COPY_TREE_JOB = "copy-tree";
 
 interface CopyPayload {
   copy: string;
+  /** The lock tokens a WebDAV COPY submitted: its job passes the locks they name, as the request did. */
+  tokens?: string[];
 }
 
 interface Copied {
@@ -97,11 +102,11 @@ async function insertCopies(
  * Copies `source` (locked shared by the caller) into the user's folder `dest` as `name`; every copied row gets
  * `updatedAt`. The source is the user's own, or (saving a share) its owner's: the steps then copy the owner's rows
  * below it, never anything outside it. Answers with the copy's top row once it and the first batch below it are
- * written; the rest is a job.
+ * written; the rest is a job. `lockTokens`: those of the WebDAV locks the request passed, which its job passes too.
  */
 export async function copyTree(
   q: Queryable,
-  opts: { source: FileRow; dest: string; name: string; updatedAt: string; userId: number },
+  opts: { source: FileRow; dest: string; name: string; updatedAt: string; userId: number; lockTokens?: string[] },
   config: Pick<Config, "deleteBatchRows" | "bulkJobsPerUser" | "bulkMaxRows">,
 ): Promise<FileRow> {
   const topId = uuidv7();
@@ -123,7 +128,8 @@ export async function copyTree(
       opts.source.id,
       topId,
     ]);
-    await writeInBatches(q, copyWrite, { copy } satisfies CopyPayload, {
+    const payload: CopyPayload = opts.lockTokens?.length ? { copy, tokens: opts.lockTokens } : { copy };
+    await writeInBatches(q, copyWrite, payload, {
       userId: opts.userId,
       budget: config.deleteBatchRows - 1,
       config,
@@ -171,7 +177,16 @@ interface PendingFolder {
  * One step of a copy: copies the next children of its pending folders, at most `limit` rows. A copy that has used
  * its `rows_left` (a copy moved into its own source meanwhile would otherwise never end) stops there.
  */
-async function copyStep(q: Queryable, { copy }: CopyPayload, limit: number): Promise<{ rows: number; done: boolean }> {
+async function copyStep(
+  q: Queryable,
+  { copy, tokens }: CopyPayload,
+  limit: number,
+): Promise<{ rows: number; done: boolean }> {
+  // The lock table before any row lock (webdav/locks.ts), so the run's user is read unlocked first; it never changes.
+  const [owner] = await q.query<{ user_id: number }>("SELECT user_id FROM copy_runs WHERE id = $1", [copy]);
+  if (!owner) return { rows: 0, done: true };
+  await lockTableFor(q, owner.user_id, "write");
+  const passes = { tokens: new Set(tokens) };
   const [run] = await q.query<{ user_id: number; updated_at: Date; rows_left: number }>(
     "SELECT user_id, updated_at, rows_left::float8 AS rows_left FROM copy_runs WHERE id = $1 FOR UPDATE",
     [copy],
@@ -227,6 +242,16 @@ async function copyStep(q: Queryable, { copy }: CopyPayload, limit: number): Pro
       parent: folder.target_id,
       name: newNames.get(c.name) ?? c.name,
     }));
+    if (rows.length > 0)
+      await refuseLocked(
+        q,
+        run.user_id,
+        async () => {
+          const into = await drivePath(q, folder.target_id);
+          return [{ path: into }, ...rows.map((r) => ({ path: childPath(into, r.name) }))];
+        },
+        passes,
+      );
     // The rows below a folder are its owner's: the user's, or a saved share's owner's.
     const inserted =
       children.length === 0

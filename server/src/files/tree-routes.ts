@@ -36,6 +36,7 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
       throw badRequest("destinationName needs exactly one id");
     const newName = body.destinationName === undefined ? undefined : checkName(body.destinationName);
     await db.tx(async (q) => {
+      // Apart from refuseLocked below: the move lock and the rows come in between, and the rows name its targets.
       await lockTableFor(q, user.userId, "write");
       // Folders move one user's move at a time (folders.ts lockMoves): checking for a cycle and moving are one step.
       const anyFolder = await q.query("SELECT 1 FROM files WHERE id = ANY($1::uuid[]) AND type = 'folder' LIMIT 1", [
@@ -78,6 +79,7 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
   async function deleteItems(userId: number, ids: string[]) {
     checkItemCount(ids);
     await db.tx(async (q) => {
+      // Apart from refuseLocked below: the rows it locks in between name its targets.
       await lockTableFor(q, userId, "write");
       const items = await ownedRows(q, userId, ids);
       await refuseLocked(q, userId, async () => {
@@ -115,6 +117,7 @@ export async function treeRoutes(app: FastifyInstance, { config, db, jobs }: Dep
     // One transaction for the checks and the first batch: folders made for the destination vanish with a refused
     // copy. A bigger tree is copied on by a job (tree-copy.ts).
     const top = await db.tx(async (q) => {
+      // Apart from refuseLocked below: the source and destination rows it locks in between name its targets.
       await lockTableFor(q, user.userId, "write");
       const source = await requireOwnedFile(q, user.userId, id, "share");
       if (source.parent_id === null) throw badRequest("the root folder cannot be copied");

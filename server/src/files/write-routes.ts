@@ -63,6 +63,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
     if (!body.parentId && !body.path) throw badRequest("parent id or path is required");
 
     const row = await db.tx(async (q) => {
+      // Apart from refuseLocked below: the parent row it locks in between names its targets.
       await lockTableFor(q, user.userId, "write");
       // The parent stays locked, so a concurrent delete of it waits for this file and then takes it along.
       const parent = body.parentId
@@ -129,6 +130,7 @@ export async function writeRoutes(app: FastifyInstance, { db, blobs, jobs }: Dep
     const { id } = idParamsSchema.parse(req.params);
     const body = updateBodySchema.parse(req.body ?? {});
     const row = await db.tx(async (q) => {
+      // Apart from refuseLocked below: the move lock and the rows come in between, and the rows name its targets.
       await lockTableFor(q, user.userId, "write");
       const moving = Boolean(body.parentId);
       const first = await requireOwnedFile(q, user.userId, id);

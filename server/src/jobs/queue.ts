@@ -81,6 +81,16 @@ export async function enqueue(
   );
 }
 
+/**
+ * Makes the user's jobs that failed and wait for their next try (`enqueue`'s `userId`) due now: what held them, such
+ * as a WebDAV lock, has ended.
+ */
+export async function retryUserJobsNow(q: Queryable, userId: number): Promise<void> {
+  await q.query("UPDATE jobs SET run_at = now() WHERE user_id = $1 AND last_error IS NOT NULL AND run_at > now()", [
+    userId,
+  ]);
+}
+
 /** Adds the recurring jobs once (several instances may start; each job exists once). */
 export async function scheduleRecurring(q: Queryable, jobs: readonly Job[]): Promise<void> {
   for (const job of jobs) {

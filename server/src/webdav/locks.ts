@@ -49,6 +49,9 @@ export const covering = (locks: Lock[], path: string) =>
 /** Locks on paths strictly below `path`. */
 export const below = (locks: Lock[], path: string) => locks.filter((l) => l.path !== path && isWithin(l.path, path));
 
+/** What a write changes: a drive path, and for `tree` everything below it too. */
+export type LockTarget = { path: string; tree?: boolean };
+
 export const newToken = () => `opaquelocktoken:${crypto.randomUUID()}`;
 
 /** `Timeout: Second-300, Infinite` → seconds granted. */
@@ -193,37 +196,60 @@ export async function ifHolds(
  * 423 unless the request submitted the token of every exclusive lock on `targets` (and, for `tree`, below them), and of
  * at least one of the shared locks there (any holder of a shared lock may write).
  */
-export function requireTokens(locks: Lock[], tokens: Set<string>, targets: { path: string; tree?: boolean }[]): void {
+export function requireTokens(locks: Lock[], tokens: ReadonlySet<string>, targets: LockTarget[]): void {
   for (const t of targets) {
-    const held = [...covering(locks, t.path), ...(t.tree ? below(locks, t.path) : [])];
-    const exclusive = held.find((l) => l.exclusive && !tokens.has(l.token));
-    const shared = held.filter((l) => !l.exclusive);
-    const missing = exclusive ?? (shared.some((l) => tokens.has(l.token)) ? undefined : shared[0]);
+    const missing = unpassed([...covering(locks, t.path), ...(t.tree ? below(locks, t.path) : [])], tokens);
     if (missing) throw new HttpError(423, `locked: ${missing.path} needs its lock token`);
   }
+}
+
+/** Of the locks `held` on a target, one that `tokens` do not pass (see requireTokens), if any. */
+function unpassed(held: Lock[], tokens: ReadonlySet<string>): Lock | undefined {
+  const exclusive = held.find((l) => l.exclusive && !tokens.has(l.token));
+  const shared = held.filter((l) => !l.exclusive);
+  return exclusive ?? (shared.some((l) => tokens.has(l.token)) ? undefined : shared[0]);
 }
 
 /**
  * A write of the JSON API (which holds no lock tokens) touching `targets`: 423 when a WebDAV lock covers one of them
  * (for `tree`, also a lock below it), whoever holds it. The caller took the lock table shared (`lockTableFor(q,
  * userId, "write")`) before any row lock, as WebDAV's own writes do. `targets` is asked for only when locks exist.
+ *
+ * A background job finishing a request's write (a big copy or restore) checks again before each batch, so a lock
+ * taken since the request holds too; it passes the locks whose `tokens` its WebDAV request submitted, by the rule
+ * `requireTokens` applies, and names the locked item by its whole drive path (the job's error, where no request
+ * says which folder it was about).
  */
 export async function refuseLocked(
   q: Queryable,
   userId: number,
-  targets: () => Promise<{ path: string; tree?: boolean }[]>,
+  targets: () => Promise<LockTarget[]>,
+  job?: { tokens: ReadonlySet<string> },
 ): Promise<void> {
   const locks = await activeLocks(q, userId);
   if (locks.length === 0) return;
   for (const t of await targets()) {
-    const held = [...covering(locks, t.path), ...(t.tree ? below(locks, t.path) : [])][0];
-    if (held) throw new HttpError(423, lockedMessage(held.path));
+    const held = [...covering(locks, t.path), ...(t.tree ? below(locks, t.path) : [])];
+    if (!job) {
+      if (held[0]) throw new HttpError(423, lockedMessage(held[0].path));
+      continue;
+    }
+    const missing = unpassed(held, job.tokens);
+    if (missing) throw new HttpError(423, lockedMessage(missing.path, missing.path === "/" ? "" : missing.path));
   }
 }
 
+/**
+ * The one lock check of a write whose targets are known before it locks any row: the lock table shared, then
+ * `refuseLocked`. A write that must lock rows to find its targets takes the table first and refuses after them.
+ */
+export async function guardWrite(q: Queryable, userId: number, targets: () => Promise<LockTarget[]>): Promise<void> {
+  await lockTableFor(q, userId, "write");
+  await refuseLocked(q, userId, targets);
+}
+
 /** No colon in it: clients show a server's text after its last colon. */
-function lockedMessage(path: string): string {
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  const what = name ? `"${name}"` : "Your drive";
+function lockedMessage(path: string, shown = path.slice(path.lastIndexOf("/") + 1)): string {
+  const what = shown ? `"${shown}"` : "Your drive";
   return `${what} is locked by an app connected over WebDAV, so it can't be changed now. Try again when that app has unlocked it (locks end by themselves when it stops renewing them).`;
 }

@@ -14,6 +14,7 @@ import { trashTrees } from "../files/trash.js";
 import { isInsideFolder } from "../files/tree.js";
 import { copyTree } from "../files/tree-copy.js";
 import { badRequest, forbidden, HttpError, notFound } from "../http/errors.js";
+import { retryUserJobsNow } from "../jobs/queue.js";
 import {
   activeLocks,
   below,
@@ -22,6 +23,7 @@ import {
   ifHolds,
   insertLock,
   type Lock,
+  type LockTarget,
   lockTableFor,
   newToken,
   parseIf,
@@ -171,19 +173,18 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
   }
 
   /**
-   * The `If` header and locks, for a write touching `targets` (every write transaction takes the lock table first, so
-   * its row locks and a LOCK's come in one order): 412 when the header's conditions do not hold, then 423
-   * when a lock there needs a token the request did not submit. Takes the lock table shared for the transaction.
+   * The `If` header and locks, for a write touching `targets`: 412 when the header's conditions do not hold, then 423
+   * when a lock there needs a token the request did not submit. The caller took the lock table shared first in its
+   * transaction, before its row locks (so they and a LOCK's come in one order). Returns the tokens of the user's locks
+   * the request submitted.
    */
   async function checkLocks(
     q: Queryable,
     req: FastifyRequest,
     userId: number,
     path: string,
-    targets: { path: string; tree?: boolean }[],
-    mode: "write" | "grant" = "write",
-  ): Promise<{ locks: Lock[]; tokens: Set<string> }> {
-    await lockTableFor(q, userId, mode);
+    targets: LockTarget[],
+  ): Promise<string[]> {
     const locks = await activeLocks(q, userId);
     const header = headerOf(req, "if");
     const lists = header ? parseIf(header) : null;
@@ -196,7 +197,7 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
       if (!(await ifHolds(lists, path, locks, etag))) throw new HttpError(412, "the If header's conditions failed");
     }
     requireTokens(locks, tokens, targets);
-    return { locks, tokens };
+    return locks.filter((l) => tokens.has(l.token)).map((l) => l.token);
   }
 
   async function get(req: FastifyRequest, reply: FastifyReply, segments: string[]) {
@@ -390,7 +391,7 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
       const name = target[target.length - 1] ?? "";
       const existing = await child(q, userId, parent.id, name, " FOR UPDATE");
       preconditions(req, source, false);
-      await checkLocks(q, req, userId, from, [
+      const passed = await checkLocks(q, req, userId, from, [
         ...(move ? [{ path: from, tree: true }, { path: lockPath(segments.slice(0, -1)) }] : []),
         { path: to, tree: true },
         { path: lockPath(target.slice(0, -1)) },
@@ -411,7 +412,12 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
         const copy =
           source.type === "folder" && depth === "0"
             ? await makeFolder(q, userId, parent.id, name)
-            : await copyTree(q, { source, dest: parent.id, name, updatedAt: new Date().toISOString(), userId }, config);
+            : await copyTree(
+                q,
+                // A big folder's job passes the locks this request passed (and no lock taken since).
+                { source, dest: parent.id, name, updatedAt: new Date().toISOString(), userId, lockTokens: passed },
+                config,
+              );
         await q.query(
           "INSERT INTO webdav_props (file_id, ns, name, value) SELECT $2, ns, name, value FROM webdav_props WHERE file_id = $1",
           [source.id, copy.id],
@@ -509,7 +515,10 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
       const mine = covering(await activeLocks(q, userId), path).find((l) => l.token === token);
       if (!mine) throw new HttpError(409, "no lock of this resource has that token");
       await q.query("DELETE FROM webdav_locks WHERE user_id = $1 AND token = $2", [userId, token]);
+      // A big copy or restore of theirs that this lock held goes on now, not at its next try (files/bulk-write.ts).
+      await retryUserJobsNow(q, userId);
     });
+    jobs.kick();
     return reply.status(204).send();
   }
 }

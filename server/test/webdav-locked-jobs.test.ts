@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "../src/auth/api-keys.js";
+import { call, create, type FileJson, itemAt, list, mkdir, type TestUser } from "./files-api.js";
+import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
+
+/**
+ * A big copy or restore answers after one batch and a job writes the rest (files/bulk-write.ts). A WebDAV lock taken
+ * after the request, on a folder the job has still to write into, holds the job: it fails with the lock's sentence
+ * naming the locked path, writes nothing there, and finishes once the lock is gone. The server takes 4 rows per batch,
+ * and the test holds each job back (a trigger on `jobs`) until it has taken the lock, so the order is certain.
+ */
+
+const BATCH = 4;
+let server: TestServer;
+let user: TestUser;
+let auth = "";
+
+const LOCK_BODY =
+  '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>me</D:owner></D:lockinfo>';
+
+beforeAll(async () => {
+  server = await startServer({}, { deleteBatchRows: BATCH });
+  user = await createUser(server);
+  const key = await createApiKey(server.db, user.userId, { name: "dav", expiresAt: null });
+  if (!key) throw new Error("no API key");
+  auth = `Basic ${Buffer.from(`me:${key.key}`).toString("base64")}`;
+  // Jobs of a kind named in held_jobs are queued an hour ahead; release() makes them due.
+  await server.db.query("CREATE TABLE held_jobs (kind text PRIMARY KEY)");
+  await server.db.query(`CREATE FUNCTION hold_jobs() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM held_jobs WHERE kind = NEW.kind) THEN NEW.run_at := now() + interval '1 hour'; END IF;
+      RETURN NEW;
+    END $$`);
+  await server.db.query("CREATE TRIGGER hold_jobs BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION hold_jobs()");
+});
+afterAll(() => server?.close());
+
+const dav = (method: string, url: string, headers: Record<string, string> = {}, payload?: string) =>
+  server.app.inject({
+    method: method as "GET",
+    url,
+    headers: { authorization: auth, ...headers },
+    ...(payload !== undefined && { payload }),
+  });
+
+async function lock(drivePath: string, depth: "0" | "infinity"): Promise<string> {
+  const res = await dav("LOCK", `/webdav${drivePath}`, { depth }, LOCK_BODY);
+  expect(res.statusCode, res.body).toBeOneOf([200, 201]);
+  return String(res.headers["lock-token"]);
+}
+
+async function unlock(drivePath: string, token: string) {
+  expect((await dav("UNLOCK", `/webdav${drivePath}`, { "lock-token": token })).statusCode).toBe(204);
+}
+
+const lockedMessage = (path: string) =>
+  `"${path}" is locked by an app connected over WebDAV, so it can't be changed now. Try again when that app has unlocked it (locks end by themselves when it stops renewing them).`;
+
+async function hold(kind: string) {
+  await server.db.query("INSERT INTO held_jobs (kind) VALUES ($1)", [kind]);
+}
+
+/** Lets the held jobs of `kind` run and waits until none is due: each has finished, or failed and waits. */
+async function release(kind: string) {
+  await server.db.query("DELETE FROM held_jobs WHERE kind = $1", [kind]);
+  await server.db.query("UPDATE jobs SET run_at = now() WHERE kind = $1", [kind]);
+  await jobsDone(server);
+}
+
+/** The user's jobs of `kind`, with the error of their last try. */
+const jobsOf = (kind: string) =>
+  server.db.query<{ last_error: string | null }>("SELECT last_error FROM jobs WHERE kind = $1 AND user_id = $2", [
+    kind,
+    user.userId,
+  ]);
+
+/** Keeps a failed job from trying again by itself, so only an UNLOCK can bring it forward. */
+const postpone = (kind: string) =>
+  server.db.query("UPDATE jobs SET run_at = now() + interval '1 hour' WHERE kind = $1", [kind]);
+
+/** `top` with 6 files and a subfolder `sub` holding 6 more: more than one batch below it. */
+async function makeTree(top: string): Promise<FileJson> {
+  await mkdir(server, user, `${top}/sub`);
+  for (const dir of [top, `${top}/sub`])
+    for (let i = 0; i < 6; i++) await create(server, user, { name: `f${i}.txt`, type: "file", path: dir, size: 0 });
+  const slash = top.lastIndexOf("/");
+  return itemAt(server, user, top.slice(0, slash) || "/", top.slice(slash + 1));
+}
+
+/** Every active row below `id`, as its path below it. */
+async function treeOf(id: string): Promise<string[]> {
+  const rows = await server.db.query<{ path: string }>(
+    `WITH RECURSIVE t(id, path) AS (
+       SELECT id, ''::text FROM files WHERE id = $1
+       UNION ALL
+       SELECT f.id, t.path || '/' || f.name FROM files f JOIN t ON f.parent_id = t.id WHERE f.status = 'active'
+     )
+     SELECT path FROM t WHERE id <> $1 ORDER BY path`,
+    [id],
+  );
+  return rows.map((r) => r.path);
+}
+
+async function namesIn(dir: string): Promise<string[]> {
+  const res = await list(server, user, { path: dir, limit: 100 });
+  expect(res.status).toBe(200);
+  return res.body.items.map((i) => i.name).sort();
+}
+
+describe("a lock taken after a big copy was accepted", () => {
+  it("holds the copy job at the locked folder, names it in the job's error, and lets it finish after UNLOCK", async () => {
+    const source = await makeTree("/Copy src");
+    const expected = await treeOf(source.id);
+    await mkdir(server, user, "/Copy dest");
+    await hold("copy-tree");
+    const copied = await call<FileJson>(server, user, "POST", `/files/${source.id}/copy`, {
+      destination: "/Copy dest",
+    });
+    expect(copied.status).toBe(200);
+    // The request copied the top, its subfolder and the first files; the job has the rest, sub's files among them.
+    expect(await namesIn("/Copy dest/Copy src/sub")).toEqual([]);
+    const token = await lock("/Copy dest/Copy src/sub", "0");
+
+    await release("copy-tree");
+    const [held] = await jobsOf("copy-tree");
+    expect(held?.last_error).toBe(lockedMessage("/Copy dest/Copy src/sub"));
+    expect(await namesIn("/Copy dest/Copy src/sub")).toEqual([]);
+    // What the lock does not cover went on: the copy's own files are all there.
+    expect(await namesIn("/Copy dest/Copy src")).toEqual([
+      "f0.txt",
+      "f1.txt",
+      "f2.txt",
+      "f3.txt",
+      "f4.txt",
+      "f5.txt",
+      "sub",
+    ]);
+
+    await postpone("copy-tree");
+    await unlock("/Copy dest/Copy src/sub", token);
+    await jobsDone(server);
+    expect(await jobsOf("copy-tree")).toEqual([]);
+    expect(await treeOf(copied.body.id)).toEqual(expected);
+    expect(await server.db.query("SELECT * FROM copy_runs")).toEqual([]);
+  });
+
+  it("a WebDAV COPY into a folder it locked: the job passes that lock with the request's token", async () => {
+    const source = await makeTree("/Dav src");
+    const expected = await treeOf(source.id);
+    await mkdir(server, user, "/Dav dest");
+    const token = await lock("/Dav dest", "infinity");
+    await hold("copy-tree");
+    const res = await dav("COPY", "/webdav/Dav%20src", {
+      destination: "/webdav/Dav%20dest/Dav%20src",
+      if: `</webdav/Dav%20dest/> (${token})`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await jobsOf("copy-tree")).toEqual([{ last_error: null }]);
+
+    await release("copy-tree");
+    expect(await jobsOf("copy-tree")).toEqual([]);
+    const copy = await itemAt(server, user, "/Dav dest", "Dav src");
+    expect(await treeOf(copy.id)).toEqual(expected);
+    // The JSON API holds no token: the same lock refuses it still.
+    expect((await call(server, user, "POST", "/files/mkdir", { path: "/Dav dest/other" })).status).toBe(423);
+    await unlock("/Dav dest", token);
+  });
+});
+
+describe("a lock taken after a big restore was accepted", () => {
+  it("on the folder it went back to: holds the restore job, leaves the rest in the trash, finishes after UNLOCK", async () => {
+    const top = await makeTree("/Back/Restored");
+    const before = await treeOf(top.id);
+    expect((await call(server, user, "POST", "/files/delete", { ids: [top.id] })).status).toBe(204);
+    await jobsDone(server);
+    await hold("restore-trees");
+    const back = await call<{ restored: FileJson[] }>(server, user, "POST", "/trash/restore", { ids: [top.id] });
+    expect(back.status).toBe(200);
+    expect(back.body.restored.map((f) => f.path)).toEqual(["/Back/Restored"]);
+    const partly = await treeOf(top.id);
+    expect(partly.length).toBeLessThan(before.length);
+    const token = await lock("/Back", "infinity");
+
+    await release("restore-trees");
+    const [held] = await jobsOf("restore-trees");
+    expect(held?.last_error).toBe(lockedMessage("/Back"));
+    expect(await treeOf(top.id)).toEqual(partly);
+
+    await postpone("restore-trees");
+    await unlock("/Back", token);
+    await jobsDone(server);
+    expect(await jobsOf("restore-trees")).toEqual([]);
+    expect(await treeOf(top.id)).toEqual(before);
+  });
+});
