@@ -60,7 +60,18 @@ export async function seededDataDir(
  * `wrap` runs it under another command (e.g. `unshare`), which must end by exec'ing its arguments.
  */
 export async function startChildServer(env: Record<string, string>, wrap: string[] = []): Promise<ChildServer> {
-  const port = await freePort();
+  // The port was free a moment ago; another process (an outgoing connection's ephemeral port included) may have
+  // taken it since. Then the server says so and exits, and another free port is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort(await freePort(), env, wrap);
+    } catch (err) {
+      if (attempt >= 5 || !(err instanceof Error && /EADDRINUSE/.test(err.message))) throw err;
+    }
+  }
+}
+
+async function startOnPort(port: number, env: Record<string, string>, wrap: string[]): Promise<ChildServer> {
   const command = [...wrap, process.execPath, "--import", "tsx", "src/main.ts"];
   const child: ChildProcess = spawn(command[0] as string, command.slice(1), {
     cwd: SERVER_DIR,

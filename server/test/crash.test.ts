@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -10,6 +9,7 @@ import { COOKIE_NAME, createSession } from "../src/auth/session.js";
 import { ensureUserDefaults } from "../src/auth/user-defaults.js";
 import { loadConfig } from "../src/config.js";
 import { openDb } from "../src/db/index.js";
+import { freePort } from "./child-server.js";
 import { createTestDatabase } from "./helpers.js";
 import { createTestBucket, storedParts } from "./storage-helpers.js";
 import { sha256 } from "./upload-fixtures.js";
@@ -30,19 +30,19 @@ let child: ChildProcess | undefined;
 let port = 0;
 let cookie = "";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port: p } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-  });
+async function startChild(): Promise<ChildProcess> {
+  // A port free a moment ago may have been taken since (see startChildServer): then another one is tried.
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    try {
+      return await startChildOn(port);
+    } catch (err) {
+      if (attempt >= 5 || !(err instanceof Error && /EADDRINUSE/.test(err.message))) throw err;
+    }
+  }
 }
 
-async function startChild(): Promise<ChildProcess> {
-  port = await freePort();
+async function startChildOn(port: number): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverDir,
     env: {

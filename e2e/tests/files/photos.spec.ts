@@ -70,6 +70,19 @@ test("pictures and videos of the whole drive are grouped by month, newest first,
   await expect(tiles(page).nth(3)).toBeFocused();
   await page.keyboard.press("Home");
   await expect(tiles(page).nth(0)).toBeFocused();
+  // Down and Up go month to month, to the same column or a shorter row's last tile, and stop at the ends.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  await expect(tiles(page).nth(2)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(tiles(page).nth(3)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(tiles(page).nth(3)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await expect(tiles(page).nth(0)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(tiles(page).nth(0)).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(preview(page).getByRole("heading", { name: "beach.png" })).toBeVisible();
 });

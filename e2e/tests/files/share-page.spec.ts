@@ -33,8 +33,14 @@ test("a protected shared folder: thumbnails in list and grid, previews with arro
   await guest.goto(`/share/${shareId}`);
   await unlock(guest, "sea breeze");
   // List: the picture's row shows its thumbnail (the share's own, read with the cookie the unlock set).
-  await expect(guest.getByRole("grid", { name: "Holiday" })).toBeVisible();
+  const list = guest.getByRole("grid", { name: "Holiday" });
+  await expect(list).toBeVisible();
   await expectThumbnail(shareRow(guest, "sunset.png"), shareId);
+  // Screen readers hear each row as the drive's: name, type, size, date (a folder without a size).
+  await expect(list.getByRole("row", { name: /^sunset\.png,/ })).toHaveAccessibleName(
+    /^sunset\.png, Image file, \d[\d.]* ?\w*B, modified .*\d/,
+  );
+  await expect(list.getByRole("row", { name: /^beach,/ })).toHaveAccessibleName(/^beach, Folder, modified .*\d/);
 
   // Grid, remembered across a reload.
   await guest.getByRole("button", { name: "Grid view" }).click();
@@ -44,6 +50,11 @@ test("a protected shared folder: thumbnails in list and grid, previews with arro
   await expect(card(guest, "beach")).toContainText("Folder");
   await expectThumbnail(card(guest, "sunset.png"), shareId);
   await expect(guest.getByRole("button", { name: "List view" })).toBeVisible();
+  // And each card the same way.
+  await expect(guest.getByRole("gridcell", { name: /^notes\.txt,/ })).toHaveAccessibleName(
+    /^notes\.txt, [^,]+ file, \d+ B, modified .*\d/,
+  );
+  await expect(guest.getByRole("gridcell", { name: /^beach,/ })).toHaveAccessibleName(/^beach, Folder, modified .*\d/);
 
   // A card opens the preview; the arrows walk the folder's files; Escape gives the focus back to the card.
   const opener = card(guest, "sunset.png").getByRole("button", { name: "sunset.png", exact: true });

@@ -279,4 +279,42 @@ test("New rises above the open upload, zip and other device's upload panels, whi
   await expect.poll(async () => (await box(remote)).y + (await box(remote)).height <= (await box(zips)).y).toBe(true);
   await newButton.tap();
   await expect(page.getByRole("menuitem", { name: "Upload file" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // All three at once, the uploads' list long: the stack is capped, so the list keeps at least half the screen.
+  const shots = Array.from({ length: 8 }, (_, i) => `shot-${i + 1}.png`);
+  await uploadThroughPicker(
+    page,
+    shots.map((name, i) => ({ name, mimeType: "image/png", buffer: png(16, [i * 30, 90, 200]) })),
+  );
+  await expectUploadsComplete(page);
+  const uploads = page.getByRole("region", { name: "Uploads", exact: true });
+  // The other device is still sending.
+  const more = await device.context.request.post(
+    "/api/uploads/elsewhere-1?partName=holiday.mp4.part.2&fileName=holiday.mp4&partNo=2",
+    { headers: { "content-type": "application/octet-stream" }, data: Buffer.alloc(64 * 1024, 2) },
+  );
+  expect(more.status()).toBe(200);
+  await expect(remote).toBeVisible();
+  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+  const listTop = (await box(page.getByRole("grid", { name: "My Drive" }))).y;
+  const stackTop = async () =>
+    Math.min(...(await Promise.all([uploads, zips, remote].map(async (p) => (await box(p)).y))));
+  await expect.poll(async () => (await stackTop()) - listTop).toBeGreaterThanOrEqual(viewport.height / 2);
+  // Still a stack, none over another, and New above it all, in reach.
+  const [low, middle, high] = await Promise.all([zips, remote, uploads].map((p) => box(p)));
+  if (!low || !middle || !high) throw new Error("a panel is not on screen");
+  expect(middle.y + middle.height).toBeLessThanOrEqual(low.y);
+  expect(high.y + high.height).toBeLessThanOrEqual(middle.y);
+  await expect.poll(() => clearOf(uploads)).toBe(true);
+  // The uploads panel, held low, keeps its header line, and its buttons work.
+  await expect(uploads.getByRole("heading", { name: "Uploads complete" })).toBeInViewport();
+  await expect(uploads.getByRole("button", { name: "Clear finished uploads" })).toBeInViewport();
+  await newButton.tap();
+  await expect(page.getByRole("menuitem", { name: "Upload file" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  // Cleared, it makes room: the zip panel below is held no more.
+  await uploads.getByRole("button", { name: "Clear finished uploads" }).tap();
+  await expect(uploads).toHaveCount(0);
+  await expect.poll(() => zips.evaluate((el) => el.style.maxHeight)).toBe("");
 });

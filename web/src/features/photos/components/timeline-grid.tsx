@@ -10,9 +10,10 @@ import {
 } from "react";
 import type { FileItem } from "@/drive/files/file-item";
 import { columnsThatFit } from "@/lib/grid-columns";
+import { nextFocusIndex } from "@/lib/grid-focus";
 import { useVirtualRows } from "@/lib/hooks/use-virtual-rows";
 import { Spinner } from "@/ui/spinner";
-import { layoutTimeline, type MonthGroup, moveFocus, rowAt, rowsBetween } from "../lib/timeline";
+import { layoutTimeline, type MonthGroup, rowAt, rowsBetween } from "../lib/timeline";
 import { PhotoTile } from "./photo-tile";
 
 /**
@@ -132,7 +133,17 @@ export function TimelineGrid({
     const index = indexOf(event);
     if (index === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
     const viewport = scrollRef.current?.clientHeight ?? 0;
-    const next = moveFocus(layout, index, event.key, Math.floor((viewport - HEADING) / rowHeight));
+    const pageRows = Math.max(1, Math.floor((viewport - HEADING) / rowHeight));
+    // Up and Down keep the column from month to month; PageUp and PageDown move by the rows in view.
+    const next = nextFocusIndex(event.key, {
+      index,
+      count: layout.rowOfItem.length,
+      columns: layout.columns,
+      pageItems: pageRows * layout.columns,
+      pageRows,
+      rows: layout.focusRows,
+      stayAtEdges: true,
+    });
     if (next === undefined) return;
     event.preventDefault();
     const row = layout.rows[layout.rowOfItem[next] ?? -1];

@@ -1,5 +1,7 @@
 // The Photos timeline as pure arithmetic: items (newest first) grouped by month, laid out as month headings and rows
-// of tiles, and the keyboard's moves across it.
+// of tiles (the keys move across those rows as in every grid: lib/grid-focus.ts).
+
+import { type FocusRows, rowsStartingAt } from "@/lib/grid-focus";
 
 export interface MonthGroup {
   /** "2026-11" in the user's time zone (a picture's `takenAt`: its own wall clock); "unknown" for items without a valid date. */
@@ -76,6 +78,8 @@ export interface TimelineLayout {
   columns: number;
   /** The row of each item (by its index in the whole list). */
   rowOfItem: Int32Array;
+  /** The rows of tiles alone (months' rows of uneven length), for the keys' moves. */
+  focusRows: FocusRows;
 }
 
 export interface TimelineSizes {
@@ -91,6 +95,7 @@ export function layoutTimeline(groups: readonly MonthGroup[], sizes: TimelineSiz
   const total = groups.reduce((sum, g) => sum + g.count, 0);
   const rows: TimelineRow[] = [];
   const rowOfItem = new Int32Array(total);
+  const tileStarts: number[] = [];
   let top = 0;
   groups.forEach((g, group) => {
     rows.push({ kind: "heading", group, top, height: sizes.headingHeight });
@@ -98,11 +103,12 @@ export function layoutTimeline(groups: readonly MonthGroup[], sizes: TimelineSiz
     for (let first = g.start; first < g.start + g.count; first += columns) {
       const count = Math.min(columns, g.start + g.count - first);
       rowOfItem.fill(rows.length, first, first + count);
+      tileStarts.push(first);
       rows.push({ kind: "tiles", group, first, count, top, height: sizes.rowHeight });
       top += sizes.rowHeight;
     }
   });
-  return { rows, height: top, columns, rowOfItem };
+  return { rows, height: top, columns, rowOfItem, focusRows: rowsStartingAt(tileStarts, total) };
 }
 
 /** Index of the row at `y` px (the last row for anything below the end), or -1 with no rows. */
@@ -125,55 +131,4 @@ export function rowsBetween(rows: readonly TimelineRow[], fromY: number, toY: nu
   const indexes: number[] = [];
   for (let i = first; i < rows.length && (rows[i]?.top ?? Number.POSITIVE_INFINITY) < toY; i++) indexes.push(i);
   return indexes;
-}
-
-/** The tiles row `step` tiles rows away from `row` (headings skipped), or undefined past either end. */
-function tilesRowFrom(rows: readonly TimelineRow[], row: number, step: number) {
-  let left = Math.abs(step);
-  const dir = Math.sign(step);
-  let found: Extract<TimelineRow, { kind: "tiles" }> | undefined;
-  for (let i = row + dir; i >= 0 && i < rows.length && left > 0; i += dir) {
-    const r = rows[i];
-    if (r?.kind !== "tiles") continue;
-    found = r;
-    left--;
-  }
-  return found;
-}
-
-/**
- * Where a key moves the focus from item `index`: left/right by one item (across months), up/down to the same column
- * of the row above or below (the row's last tile when it is shorter), PageUp/PageDown by `pageRows` rows, Home/End to
- * the ends. Undefined for keys that do not move it.
- */
-export function moveFocus(layout: TimelineLayout, index: number, key: string, pageRows = 1): number | undefined {
-  const last = layout.rowOfItem.length - 1;
-  if (last < 0) return undefined;
-  const rowIndex = layout.rowOfItem[index] ?? 0;
-  const row = layout.rows[rowIndex];
-  const column = row?.kind === "tiles" ? index - row.first : 0;
-  const vertical = (step: number) => {
-    const target = tilesRowFrom(layout.rows, rowIndex, step);
-    return target ? target.first + Math.min(column, target.count - 1) : step < 0 ? 0 : last;
-  };
-  switch (key) {
-    case "ArrowLeft":
-      return Math.max(0, index - 1);
-    case "ArrowRight":
-      return Math.min(last, index + 1);
-    case "ArrowUp":
-      return rowIndex === layout.rowOfItem[0] ? index : vertical(-1);
-    case "ArrowDown":
-      return rowIndex === layout.rowOfItem[last] ? index : vertical(1);
-    case "PageUp":
-      return vertical(-Math.max(1, pageRows));
-    case "PageDown":
-      return vertical(Math.max(1, pageRows));
-    case "Home":
-      return 0;
-    case "End":
-      return last;
-    default:
-      return undefined;
-  }
 }

@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
 import { useRef } from "react";
+import { describeItem } from "@/drive/files/describe-item";
 import { FileIcon } from "@/drive/files/file-icon";
 import type { FileItem } from "@/drive/files/file-item";
 import { cn } from "@/lib/cn";
@@ -18,7 +19,8 @@ const WIDE_QUERY = "(min-width: 476px)";
 /**
  * The files of a shared folder as cards with their thumbnails; a card opens (folders navigate, files preview). A grid
  * as the drive's is: rows of cards as wide as fit, each card a focus stop (one at a time in the Tab order, with its
- * Download), the arrows, Home, End and the page keys move between cards, Enter opens.
+ * Download), the arrows, Home, End and the page keys move between cards, Enter opens. Each card is heard as the
+ * drive's are: name, type, size, date.
  */
 export function ShareFileGrid(props: {
   label: string;
@@ -68,6 +70,7 @@ export function ShareFileGrid(props: {
                 key={item.id}
                 {...roving.stop(index)}
                 aria-colindex={c + 1}
+                aria-label={describeItem(item)}
                 data-testid="share-card"
                 className="relative flex h-48 min-w-0 flex-col overflow-hidden rounded-xl border border-outline-variant bg-surface-container-low text-sm outline-none hover:bg-on-surface/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary sm:h-52"
               >

@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, Download } from "lucide-react";
+import { describeItem } from "@/drive/files/describe-item";
 import { FileIcon } from "@/drive/files/file-icon";
 import type { FileItem } from "@/drive/files/file-item";
 import { formatDate } from "@/lib/dates";
@@ -32,7 +33,7 @@ export interface ShareFileTableProps {
 /**
  * The files of a shared folder with their thumbnails and sortable columns; folders open, files preview. A grid as the
  * drive's list is: each row is a focus stop (one at a time in the Tab order, with its Download), Up, Down, Home, End
- * and the page keys move between rows, Enter opens.
+ * and the page keys move between rows, Enter opens. Each row is heard as the drive's are: name, type, size, date.
  */
 export function ShareFileTable({
   label,
@@ -95,6 +96,7 @@ export function ShareFileTable({
             key={item.id}
             {...roving.stop(index)}
             aria-rowindex={index + 2}
+            aria-label={describeItem(item)}
             className="border-t border-outline-variant outline-none hover:bg-on-surface/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
             data-testid="share-row"
           >

@@ -3,7 +3,6 @@ import {
   groupByMonth,
   layoutTimeline,
   monthKey,
-  moveFocus,
   rowAt,
   rowsBetween,
   takenDates,
@@ -137,22 +136,15 @@ describe("layoutTimeline", () => {
     expect(rowsBetween(layout.rows, 100, 250)).toEqual([1, 2, 3]);
   });
 
-  it("moves the focus by the keys: across months, to the same column, to a shorter row's last tile", () => {
-    expect(moveFocus(layout, 2, "ArrowRight")).toBe(3);
-    expect(moveFocus(layout, 4, "ArrowRight")).toBe(5);
-    expect(moveFocus(layout, 6, "ArrowRight")).toBe(6);
-    expect(moveFocus(layout, 0, "ArrowLeft")).toBe(0);
-    expect(moveFocus(layout, 2, "ArrowDown")).toBe(4);
-    expect(moveFocus(layout, 4, "ArrowDown")).toBe(6);
-    expect(moveFocus(layout, 6, "ArrowDown")).toBe(6);
-    expect(moveFocus(layout, 5, "ArrowUp")).toBe(3);
-    expect(moveFocus(layout, 1, "ArrowUp")).toBe(1);
-    expect(moveFocus(layout, 1, "PageDown", 5)).toBe(6);
-    expect(moveFocus(layout, 6, "PageUp", 2)).toBe(1);
-    expect(moveFocus(layout, 6, "PageUp", 9)).toBe(1);
-    expect(moveFocus(layout, 3, "Home")).toBe(0);
-    expect(moveFocus(layout, 3, "End")).toBe(6);
-    expect(moveFocus(layout, 3, "Enter")).toBeUndefined();
+  it("gives the keys its rows of tiles, headings left out (lib/grid-focus.ts moves across them)", () => {
+    const { focusRows } = layout;
+    expect(focusRows.rows).toBe(3);
+    expect([0, 1, 2].map((r) => [focusRows.firstOf(r), focusRows.endOf(r)])).toEqual([
+      [0, 3],
+      [3, 5],
+      [5, 7],
+    ]);
+    expect(Array.from({ length: 7 }, (_, i) => focusRows.rowOf(i))).toEqual([0, 0, 0, 1, 1, 2, 2]);
   });
 
   it("scales to a big timeline", () => {
@@ -163,5 +155,7 @@ describe("layoutTimeline", () => {
     expect(big.rows.filter((r) => r.kind === "heading")).toHaveLength(120);
     expect(big.rows.filter((r) => r.kind === "tiles")).toHaveLength(120 * Math.ceil(100 / 7));
     expect(big.rows[rowAt(big.rows, big.height - 1)]).toEqual(big.rows.at(-1));
+    expect(big.focusRows.rows).toBe(120 * Math.ceil(100 / 7));
+    expect(big.focusRows.rowOf(11_999)).toBe(big.focusRows.rows - 1);
   });
 });
