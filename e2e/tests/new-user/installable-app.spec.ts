@@ -5,6 +5,10 @@ import { expectUploadsComplete, findFile, openDrive } from "../files/helpers.js"
 
 /** Waits until the app's service worker controls the page and has kept the page's scripts for offline use. */
 async function untilShellKept(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // A page whose navigation began while the worker was still installing is not claimed by it (the browser claims only
+  // pages already running); the next load is controlled, as a user's next visit is.
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith("/app-sw.js"));
   await page.waitForFunction(async () => {
     const cache = await caches.open("drive-shell-v1");
