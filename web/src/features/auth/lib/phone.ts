@@ -3,13 +3,16 @@ import { AsYouType, type CountryCode, parsePhoneNumberFromString } from "libphon
 
 /**
  * Formats a phone number as it is typed, for `country` unless the text starts with "+".
- * Only when text is added: reformatting while deleting would put back the bracket or space the
- * user just removed.
+ * Only when digits are added: reformatting while deleting would put back the bracket or space the user just
+ * removed. Digits, not length: a keystroke typed while the formatted text was on its way to the field arrives
+ * unformatted and shorter than it, yet adds a digit.
  */
 export function formatPhoneInput(next: string, previous: string, country: CountryCode): string {
-  if (next.length <= previous.length) return next;
+  if (digits(next) <= digits(previous)) return next;
   return new AsYouType(country).input(next);
 }
+
+const digits = (text: string) => text.replace(/\D/g, "").length;
 
 /** The number in E.164 ("+15551234567"), or undefined when it cannot be a phone number. */
 export function toE164(input: string, country: CountryCode): string | undefined {

@@ -11,6 +11,10 @@ describe("formatPhoneInput", () => {
   });
   it("leaves text alone while deleting, so a bracket can be removed", () => {
     expect(formatPhoneInput("(213", "(213)", "US")).toBe("(213");
+    expect(formatPhoneInput("(213) 37", "(213) 373", "US")).toBe("(213) 37");
+  });
+  it("formats a digit typed before the field showed the formatted text (shorter, yet one digit more)", () => {
+    expect(formatPhoneInput("5550017", "(555) 001", "US")).toBe("(555) 001-7");
   });
 });
 
