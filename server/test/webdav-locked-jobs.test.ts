@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "../src/auth/api-keys.js";
 import { call, create, type FileJson, itemAt, list, mkdir, type TestUser } from "./files-api.js";
 import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js";
+import { type DavClient, davClient, lockedMessage } from "./webdav-lock-client.js";
 
 /**
  * A big copy or restore answers after one batch and a job writes the rest (files/bulk-write.ts). A WebDAV lock taken
@@ -13,17 +13,12 @@ import { createUser, jobsDone, startServer, type TestServer } from "./helpers.js
 const BATCH = 4;
 let server: TestServer;
 let user: TestUser;
-let auth = "";
-
-const LOCK_BODY =
-  '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>me</D:owner></D:lockinfo>';
+let client: DavClient;
 
 beforeAll(async () => {
   server = await startServer({}, { deleteBatchRows: BATCH });
   user = await createUser(server);
-  const key = await createApiKey(server.db, user.userId, { name: "dav", expiresAt: null });
-  if (!key) throw new Error("no API key");
-  auth = `Basic ${Buffer.from(`me:${key.key}`).toString("base64")}`;
+  client = await davClient(server, user.userId);
   // Jobs of a kind named in held_jobs are queued an hour ahead; release() makes them due.
   await server.db.query("CREATE TABLE held_jobs (kind text PRIMARY KEY)");
   await server.db.query(`CREATE FUNCTION hold_jobs() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -35,26 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const dav = (method: string, url: string, headers: Record<string, string> = {}, payload?: string) =>
-  server.app.inject({
-    method: method as "GET",
-    url,
-    headers: { authorization: auth, ...headers },
-    ...(payload !== undefined && { payload }),
-  });
-
-async function lock(drivePath: string, depth: "0" | "infinity"): Promise<string> {
-  const res = await dav("LOCK", `/webdav${drivePath}`, { depth }, LOCK_BODY);
-  expect(res.statusCode, res.body).toBeOneOf([200, 201]);
-  return String(res.headers["lock-token"]);
-}
-
-async function unlock(drivePath: string, token: string) {
-  expect((await dav("UNLOCK", `/webdav${drivePath}`, { "lock-token": token })).statusCode).toBe(204);
-}
-
-const lockedMessage = (path: string) =>
-  `"${path}" is locked by an app connected over WebDAV, so it can't be changed now. Try again when that app has unlocked it (locks end by themselves when it stops renewing them).`;
+const dav: DavClient["dav"] = (...args) => client.dav(...args);
+const lock: DavClient["lock"] = (...args) => client.lock(...args);
+const unlock: DavClient["unlock"] = (...args) => client.unlock(...args);
 
 async function hold(kind: string) {
   await server.db.query("INSERT INTO held_jobs (kind) VALUES ($1)", [kind]);

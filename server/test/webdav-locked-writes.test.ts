@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "../src/auth/api-keys.js";
 import { call, create, type FileJson, itemAt, type TestUser } from "./files-api.js";
 import { createUser, startServer, type TestServer } from "./helpers.js";
 import { makeTree } from "./import-sources.js";
+import { type DavClient, davClient, lockedMessage } from "./webdav-lock-client.js";
 
 /**
  * A WebDAV lock holds against every other way a write lands in a folder: copies, new folders, restores from the trash,
@@ -15,45 +15,22 @@ import { makeTree } from "./import-sources.js";
 
 let server: TestServer;
 let user: TestUser;
-let auth = "";
+let client: DavClient;
 const localRoot = fs.mkdtempSync(path.join(os.tmpdir(), "drive-locked-import-"));
-
-const LOCK_BODY =
-  '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>me</D:owner></D:lockinfo>';
 
 beforeAll(async () => {
   server = await startServer({ IMPORT_LOCAL_DIRS: localRoot });
   user = await createUser(server);
-  const key = await createApiKey(server.db, user.userId, { name: "dav", expiresAt: null });
-  if (!key) throw new Error("no API key");
-  auth = `Basic ${Buffer.from(`me:${key.key}`).toString("base64")}`;
+  client = await davClient(server, user.userId);
 });
 afterAll(async () => {
   await server?.close();
   fs.rmSync(localRoot, { recursive: true, force: true });
 });
 
-const dav = (method: string, url: string, headers: Record<string, string> = {}, payload?: string) =>
-  server.app.inject({
-    method: method as "GET",
-    url,
-    headers: { authorization: auth, ...headers },
-    ...(payload !== undefined && { payload }),
-  });
-
-/** Locks `drivePath` over WebDAV (a folder with `depth`), and returns its token as the `If` header names it. */
-async function lock(drivePath: string, depth: "0" | "infinity" = "infinity"): Promise<string> {
-  const res = await dav("LOCK", `/webdav${drivePath}`, { depth }, LOCK_BODY);
-  expect(res.statusCode, res.body).toBeOneOf([200, 201]);
-  return String(res.headers["lock-token"]);
-}
-
-async function unlock(drivePath: string, token: string) {
-  expect((await dav("UNLOCK", `/webdav${drivePath}`, { "lock-token": token })).statusCode).toBe(204);
-}
-
-const lockedMessage = (name: string) =>
-  `"${name}" is locked by an app connected over WebDAV, so it can't be changed now. Try again when that app has unlocked it (locks end by themselves when it stops renewing them).`;
+const dav: DavClient["dav"] = (...args) => client.dav(...args);
+const lock: DavClient["lock"] = (...args) => client.lock(...args);
+const unlock: DavClient["unlock"] = (...args) => client.unlock(...args);
 
 function expectLocked(res: { status: number; body: unknown }, name: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(423);
