@@ -246,9 +246,9 @@ test("New rises above the open upload, zip and other device's upload panels, whi
   // Its toast rises too: it covers neither New nor the panel.
   const toast = page.getByRole("status").filter({ hasText: 'Folder "Made beside uploads" created' });
   await expect(toast).toBeVisible();
-  const toastBox = await box(toast);
-  expect(overlap(toastBox, await box(newButton))).toBe(false);
-  expect(overlap(toastBox, await box(uploadsPanel(page)))).toBe(false);
+  // Polled: the toast slides in, and the stack settles its heights over a few resize rounds.
+  await expect.poll(async () => overlap(await box(toast), await box(newButton))).toBe(false);
+  await expect.poll(async () => overlap(await box(toast), await box(uploadsPanel(page)))).toBe(false);
   // With the panel gone it is back under the thumb.
   await uploadsPanel(page).getByRole("button", { name: "Clear finished uploads" }).tap();
   await expect(uploadsPanel(page)).toHaveCount(0);
