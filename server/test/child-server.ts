@@ -59,12 +59,18 @@ export async function seededDataDir(
  * The real server (`src/main.ts`) in its own process on a free port, resolved once it prints that it listens.
  * `wrap` runs it under another command (e.g. `unshare`), which must end by exec'ing its arguments.
  */
-export async function startChildServer(env: Record<string, string>, wrap: string[] = []): Promise<ChildServer> {
-  // The port was free a moment ago; another process (an outgoing connection's ephemeral port included) may have
-  // taken it since. Then the server says so and exits, and another free port is tried.
+export function startChildServer(env: Record<string, string>, wrap: string[] = []): Promise<ChildServer> {
+  return onFreePort((port) => startOnPort(port, env, wrap));
+}
+
+/**
+ * Runs `start` on a free port. The port was free a moment ago; another process (an outgoing connection's ephemeral
+ * port included) may have taken it since. Then the server says so (EADDRINUSE) and exits, and another one is tried.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnPort(await freePort(), env, wrap);
+      return await start(await freePort());
     } catch (err) {
       if (attempt >= 5 || !(err instanceof Error && /EADDRINUSE/.test(err.message))) throw err;
     }

@@ -9,7 +9,7 @@ import { COOKIE_NAME, createSession } from "../src/auth/session.js";
 import { ensureUserDefaults } from "../src/auth/user-defaults.js";
 import { loadConfig } from "../src/config.js";
 import { openDb } from "../src/db/index.js";
-import { freePort } from "./child-server.js";
+import { onFreePort } from "./child-server.js";
 import { createTestDatabase } from "./helpers.js";
 import { createTestBucket, storedParts } from "./storage-helpers.js";
 import { sha256 } from "./upload-fixtures.js";
@@ -31,15 +31,10 @@ let port = 0;
 let cookie = "";
 
 async function startChild(): Promise<ChildProcess> {
-  // A port free a moment ago may have been taken since (see startChildServer): then another one is tried.
-  for (let attempt = 1; ; attempt++) {
-    port = await freePort();
-    try {
-      return await startChildOn(port);
-    } catch (err) {
-      if (attempt >= 5 || !(err instanceof Error && /EADDRINUSE/.test(err.message))) throw err;
-    }
-  }
+  return onFreePort((free) => {
+    port = free;
+    return startChildOn(free);
+  });
 }
 
 async function startChildOn(port: number): Promise<ChildProcess> {
