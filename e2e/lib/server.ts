@@ -72,6 +72,8 @@ export async function startDriveServer(opts: StartOptions = {}): Promise<DriveSe
     SIGN_UP: "open",
     SIGN_IN_CODES_PER_ADDRESS: "1000000",
     SIGN_IN_WRONG_CODES_PER_ADDRESS: "1000000",
+    // Share and file-request passwords too: the specs that guess wrong mean each share's own limit, not the address's.
+    PASSWORD_CHECKS_PER_ADDRESS: "1000000",
     // Imports in the specs read from servers the test runs on loopback.
     IMPORT_ALLOW_PRIVATE: "true",
     ...opts.env,

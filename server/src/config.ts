@@ -59,6 +59,11 @@ export interface Config {
    */
   signUp: "open" | "closed";
   signInLimits: SignInLimits;
+  /**
+   * Password checks (bcrypt) of shares and file requests one address (an IPv6 /64) may have one instance compute per
+   * minute, over all of them (`PASSWORD_CHECKS_PER_ADDRESS`). Per-share limits on wrong passwords are apart.
+   */
+  passwordChecksPerMinute: number;
   /** Where file parts live (STORAGE, S3_*): server/src/storage/config.ts. */
   storage: StorageConfig;
   /** Addresses (IP, CIDR, `loopback`, `linklocal`, `uniquelocal`) of reverse proxies whose forwarding headers count. */
@@ -246,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
       wrongCodesPerMinute: DEFAULT_SIGN_IN_LIMITS.wrongCodesPerMinute,
     },
+    passwordChecksPerMinute: positiveInt("PASSWORD_CHECKS_PER_ADDRESS", env.PASSWORD_CHECKS_PER_ADDRESS, 10),
     storage: loadStorageConfig(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeouts: DEFAULT_TIMEOUTS,

@@ -13,7 +13,7 @@ import { storeFile } from "./upload-fixtures.js";
  * both). The assertions are on outcomes and on the order answers arrive in, never on durations.
  */
 
-/** Password checks one address may have computed per minute (shares/routes.ts). */
+/** Password checks one address may have computed per minute (`PASSWORD_CHECKS_PER_ADDRESS`, left at its default). */
 const PASSWORD_CHECKS_PER_MINUTE = 10;
 
 let server: TestServer;

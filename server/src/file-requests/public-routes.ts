@@ -19,8 +19,6 @@ import { liveRequest, type RequestRow, remainingOf, toPublic } from "./store.js"
 
 /** Calls one requester (an address, an IPv6 /64) may make to file requests per minute on this instance. */
 export const REQUEST_CALLS_PER_MINUTE = 300;
-/** Password checks one requester may have this instance compute per minute (bcrypt, as for shares). */
-export const REQUEST_PASSWORD_CHECKS_PER_MINUTE = 10;
 /** The cookie `POST /file-requests/{id}/unlock` sets; its path is the request's own. */
 export const REQUEST_COOKIE = "request_token";
 
@@ -51,7 +49,7 @@ const full = () => conflict("this file request takes no more files");
 export async function publicFileRequestRoutes(app: FastifyInstance, deps: Deps) {
   const { db, jobs } = deps;
   const calls = new Budget(REQUEST_CALLS_PER_MINUTE, 60_000);
-  const checks = new Budget(REQUEST_PASSWORD_CHECKS_PER_MINUTE, 60_000);
+  const checks = new Budget(deps.config.passwordChecksPerMinute, 60_000);
   const passwords = new PasswordCache();
   const guard = new ShareGuard(db);
   app.addHook("onClose", () => passwords.close());

@@ -40,8 +40,6 @@ interface ShareRow {
   type: "file" | "folder";
 }
 
-export const PASSWORD_CHECKS_PER_MINUTE = 10;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const shareParams = z.object({ id: z.string() });
@@ -134,7 +132,7 @@ export async function publicShareRoutes(app: FastifyInstance, { db, blobs, confi
    * shares: each costs ~70 ms of bcrypt, and ShareGuard's limits are per share. A visitor needs one per share and
    * then is remembered (PasswordCache), so only someone trying many passwords or many shares meets it.
    */
-  const checks = new Budget(PASSWORD_CHECKS_PER_MINUTE, 60_000);
+  const checks = new Budget(config.passwordChecksPerMinute, 60_000);
 
   /** Checks a password against a protected share, refusing while too many wrong ones came in (ShareGuard). */
   async function checkPassword(req: FastifyRequest, reply: FastifyReply, share: ShareRow, password: string | null) {

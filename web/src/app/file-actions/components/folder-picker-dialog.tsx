@@ -27,6 +27,8 @@ export function FolderPickerDialog({ mode, items, startPath, onClose }: FolderPi
   const here = useQuery(folderByPathQueryOptions(path));
   // Moving items into the folder they are in would change nothing (and report success): not offered.
   const alreadyHere = mode === "move" && here.data != null && items.every((item) => item.parentId === here.data?.id);
+  // Until the folder is found, a copy could not tell its own folder ("Copy of …") from another ("name (1)").
+  const locating = here.isPending;
   const move = useMoveFiles();
   const copy = useCopyFiles();
   const pending = move.isPending || copy.isPending;
@@ -101,7 +103,7 @@ export function FolderPickerDialog({ mode, items, startPath, onClose }: FolderPi
         <DialogClose asChild>
           <Button variant="text">Cancel</Button>
         </DialogClose>
-        <Button disabled={pending || alreadyHere} onClick={confirm}>
+        <Button disabled={pending || locating || alreadyHere} onClick={confirm}>
           {verb} here
         </Button>
       </div>
