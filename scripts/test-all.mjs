@@ -30,13 +30,17 @@ const suites = [
 // in the summary.
 const naming = /^\s*(FAIL\b|×|✘|\d+\) \[)|originated in|Unhandled|Uncaught/;
 const why = /AssertionError|Error: expect|[Tt]imed? out|^\s*\w*Error: /;
+// Tests that failed once and passed on their retry (server/test/retried-reporter.ts, e2e/lib/summary-reporter.ts).
+const retried = /^flaky: /;
 
 /** Runs one suite, passing its output through and keeping the lines that say what failed. */
 function run(cmd, args, env) {
   return new Promise((resolve) => {
     const named = [];
     const reasons = [];
+    const flaky = [];
     const keep = (line) => {
+      if (retried.test(line)) flaky.push(line);
       const [list, most] = naming.test(line) ? [named, 60] : why.test(line) ? [reasons, 30] : [];
       if (list && list.length < most && !list.includes(line)) list.push(line);
     };
@@ -55,10 +59,10 @@ function run(cmd, args, env) {
         for (const line of lines) keep(line.replace(/\x1b\[[0-9;]*m/g, ""));
       });
     }
-    child.on("close", (code) => resolve({ status: code, failures: [...named, ...reasons] }));
+    child.on("close", (code) => resolve({ status: code, failures: [...named, ...reasons], flaky }));
     child.on("error", (err) => {
       console.error(err.message);
-      resolve({ status: 1, failures: [err.message] });
+      resolve({ status: 1, failures: [err.message], flaky });
     });
   });
 }
@@ -116,8 +120,8 @@ for (const [name, cmd, args, opts = {}] of suites) {
   }
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const { status, failures } = await run(cmd, args, env);
-  results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000, failures });
+  const { status, failures, flaky } = await run(cmd, args, env);
+  results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000, failures, flaky });
   if (opts.postgres) stopPg();
   if (opts.s3) await stopS3();
 }
@@ -128,6 +132,10 @@ const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 console.log("");
 for (const r of results) console.log(`${r.ok ? "✓" : "✗"} ${r.name.padEnd(22)} ${r.seconds.toFixed(0).padStart(5)} s`);
+for (const r of results) {
+  if (r.flaky?.length)
+    console.log(`\n--- passed only on a retry in ${r.name} (make these sturdier) ---\n${r.flaky.join("\n")}`);
+}
 const failures = results.filter((r) => !r.ok);
 for (const r of failures) {
   if (r.failures?.length) console.log(`\n--- what failed in ${r.name} ---\n${r.failures.join("\n")}`);

@@ -16,6 +16,10 @@ export default defineConfig({
     // PostgreSQL database), which on a machine shared by several suites can take minutes. Slower, never red.
     testTimeout: 5 * 60_000,
     hookTimeout: 10 * 60_000,
+    // A test that fails once on a busy machine and then passes is reported by name (flaky: …), not made red; one that
+    // fails twice is red.
+    retry: 1,
+    reporters: ["default", "./test/retried-reporter.ts"],
     // PGlite boots a WASM Postgres per test file; two at a time fits a 2-core machine.
     maxWorkers: 2,
   },
