@@ -24,7 +24,8 @@ import { childPath, drivePath, MAX_DEPTH } from "./tree.js";
  * free "name (n)". A folder of the copy that is deleted meanwhile gets nothing more. The parts of each batch stay
  * locked until it commits, so the reclaim job cannot take them in between; a file whose parts are gone is not copied.
  * A WebDAV lock taken since the request on a folder of the copy (or deep above it) holds the job: each step checks
- * the folder it fills, and fails (the queue tries again later, and at once after an UNLOCK) while a lock covers it.
+ * the folder it fills and fails while a lock covers it; the queue tries again later, and at once when the lock ends
+ * (UNLOCK, or a DELETE or MOVE that takes the lock with it).
  */
 
 export const COPY_TREE_JOB = "copy-tree";
