@@ -427,7 +427,7 @@ describe("two instances on one database and one store", () => {
     expect(await thumbnailStore.entriesOf(kept)).toEqual(keptEntries);
   });
 
-  it("dates undated pictures in one pass whose runs either instance takes, one at a time (backfill-taken-at)", async () => {
+  it("dates undated pictures in one pass whose runs the shared queue hands to either instance (backfill-taken-at)", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {
       const jpeg = await sharp(await photo("#26a69a"))
