@@ -130,7 +130,7 @@ export class Thumbnails {
     const video = isVideo(file.name, file.mime_type);
     // A video's date is read first, on its own: it is wherever the container put it, and a video whose poster
     // cannot be made (its `moov` beyond the bytes a poster reads) still has one.
-    if (video && this.onTakenAt) await this.recordTakenAt(file, () => storedTakenAt(this.blobs, file, `user ${owner}`));
+    if (video) await this.recordTakenAt(file, () => storedTakenAt(this.blobs, file, `user ${owner}`));
     // Plaintext through the same path downloads take: encrypted parts are opened here, in memory only.
     const source = video
       ? await this.posterFrame(stored, owner)
