@@ -16,7 +16,9 @@ export async function asTeldrive18(target: Page | BrowserContext): Promise<void>
   await target.route("**/api/capabilities", (route) => route.fulfill(notFound));
   await target.route(/\/api\/shares(\?.*)?$/, (route) => route.fulfill(notFound));
   await target.route(/\/api\/files\/[0-9a-f-]{36}$/, async (route) => {
-    const response = await route.fetch();
+    // The test may end while this is on its way (Playwright then fails the fetch): nobody waits for it any more.
+    const response = await route.fetch().catch(() => undefined);
+    if (!response) return;
     if (route.request().method() !== "GET" || !response.ok()) return route.fulfill({ response });
     // The page that asked may have gone on (a new page.goto): its response is disposed, and nobody waits for it.
     const file = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;

@@ -65,6 +65,21 @@ async function makeTree(top: string): Promise<FileJson> {
   return itemAt(server, user, top.slice(0, slash) || "/", top.slice(slash + 1));
 }
 
+const SIX = ["f0.txt", "f1.txt", "f2.txt", "f3.txt", "f4.txt", "f5.txt"];
+
+/** `top` with two subfolders `a` and `b` of 6 files each, and no files of its own. */
+async function makePair(top: string): Promise<FileJson> {
+  for (const sub of ["a", "b"]) {
+    await mkdir(server, user, `${top}/${sub}`);
+    for (const name of SIX) await create(server, user, { name, type: "file", path: `${top}/${sub}`, size: 0 });
+  }
+  const slash = top.lastIndexOf("/");
+  return itemAt(server, user, top.slice(0, slash) || "/", top.slice(slash + 1));
+}
+
+/** A drive path as a WebDAV URL. */
+const href = (path: string) => `/webdav${path.split("/").map(encodeURIComponent).join("/")}`;
+
 /** Every active row below `id`, as its path below it. */
 async function treeOf(id: string): Promise<string[]> {
   const rows = await server.db.query<{ path: string }>(
@@ -169,5 +184,116 @@ describe("a lock taken after a big restore was accepted", () => {
     await jobsDone(server);
     expect(await jobsOf("restore-trees")).toEqual([]);
     expect(await treeOf(top.id)).toEqual(before);
+  });
+});
+
+/**
+ * A lock ends with the resource it is on when a WebDAV DELETE, MOVE or overwrite removes it (or its folder), and when
+ * a LOCK sweeps it after its timeout: a job that lock held goes on at once, as after an UNLOCK. Each test postpones the
+ * held job an hour, so only the lock's end can bring it forward.
+ */
+describe("a lock that ends otherwise than by UNLOCK lets the job it held go on at once", () => {
+  /**
+   * Copies `top` (makePair) into `dest` and holds the job at a lock on the copy's `a` (the job fills `a` before `b`):
+   * returns the lock's token once the job has failed there and waits.
+   */
+  async function copyHeldAtA(top: string, dest: string): Promise<string> {
+    const source = await makePair(top);
+    await mkdir(server, user, dest);
+    await hold("copy-tree");
+    const copied = await call<FileJson>(server, user, "POST", `/files/${source.id}/copy`, { destination: dest });
+    expect(copied.status).toBe(200);
+    const copy = `${dest}${top}`;
+    // The request copied the top and its two folders; the job has their files.
+    expect(await namesIn(copy)).toEqual(["a", "b"]);
+    const token = await lock(`${copy}/a`, "0");
+    await release("copy-tree");
+    expect(await jobsOf("copy-tree")).toEqual([{ last_error: lockedMessage(`${copy}/a`) }]);
+    expect(await namesIn(`${copy}/a`)).toEqual([]);
+    expect(await namesIn(`${copy}/b`)).toEqual([]);
+    await postpone("copy-tree");
+    return token;
+  }
+
+  it("a DELETE of the locked folder: the copy fills the rest of the tree", async () => {
+    const token = await copyHeldAtA("/Del src", "/Del dest");
+    const res = await dav("DELETE", href("/Del dest/Del src/a"), { if: `(${token})` });
+    expect(res.statusCode, res.body).toBe(204);
+    await jobsDone(server);
+    expect(await jobsOf("copy-tree")).toEqual([]);
+    expect(await namesIn("/Del dest/Del src")).toEqual(["b"]);
+    expect(await namesIn("/Del dest/Del src/b")).toEqual(SIX);
+  });
+
+  it("a MOVE of the locked folder: the copy fills it where it went, and the rest", async () => {
+    const token = await copyHeldAtA("/Mv src", "/Mv dest");
+    const res = await dav("MOVE", href("/Mv dest/Mv src/a"), {
+      destination: href("/Mv dest/Moved a"),
+      if: `(${token})`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await jobsDone(server);
+    expect(await jobsOf("copy-tree")).toEqual([]);
+    expect(await namesIn("/Mv dest/Moved a")).toEqual(SIX);
+    expect(await namesIn("/Mv dest/Mv src/b")).toEqual(SIX);
+  });
+
+  it("a COPY over the locked folder (Overwrite: T): the copy fills the rest of the tree", async () => {
+    const token = await copyHeldAtA("/Ow src", "/Ow dest");
+    await mkdir(server, user, "/Ow other");
+    const res = await dav("COPY", href("/Ow other"), {
+      destination: href("/Ow dest/Ow src/a"),
+      if: `<${href("/Ow dest/Ow src/a")}> (${token})`,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    await jobsDone(server);
+    expect(await jobsOf("copy-tree")).toEqual([]);
+    // `a` is the empty folder copied over it now; the job wrote nothing into that.
+    expect(await namesIn("/Ow dest/Ow src/a")).toEqual([]);
+    expect(await namesIn("/Ow dest/Ow src/b")).toEqual(SIX);
+  });
+
+  it("a LOCK after the holding lock timed out sweeps it: the copy goes on", async () => {
+    const token = await copyHeldAtA("/Exp src", "/Exp dest");
+    // The lock's timeout passing, without waiting for it.
+    await server.db.query("UPDATE webdav_locks SET expires_at = now() - interval '1 second' WHERE token = $1", [
+      token.slice(1, -1),
+    ]);
+    await mkdir(server, user, "/Exp other");
+    const other = await lock("/Exp other", "0");
+    await jobsDone(server);
+    expect(await jobsOf("copy-tree")).toEqual([]);
+    expect(await namesIn("/Exp dest/Exp src/a")).toEqual(SIX);
+    expect(await namesIn("/Exp dest/Exp src/b")).toEqual(SIX);
+    await unlock("/Exp other", other);
+  });
+
+  it("a MOVE of the folder above the locked one: the restore goes on where that folder went", async () => {
+    const top = await makeTree("/Rb/Restored");
+    const before = await treeOf(top.id);
+    expect((await call(server, user, "POST", "/files/delete", { ids: [top.id] })).status).toBe(204);
+    await jobsDone(server);
+    await hold("restore-trees");
+    const back = await call<{ restored: FileJson[] }>(server, user, "POST", "/trash/restore", { ids: [top.id] });
+    expect(back.status).toBe(200);
+    // The request restored the top and its folder first, then a few files; the job has the rest, some in sub.
+    expect(await namesIn("/Rb/Restored")).toContain("sub");
+    const partly = await namesIn("/Rb/Restored/sub");
+    expect(partly.length).toBeLessThan(SIX.length);
+    const token = await lock("/Rb/Restored/sub", "0");
+    await release("restore-trees");
+    expect(await jobsOf("restore-trees")).toEqual([{ last_error: lockedMessage("/Rb/Restored/sub") }]);
+    expect(await namesIn("/Rb/Restored/sub")).toEqual(partly);
+    await postpone("restore-trees");
+
+    const res = await dav("MOVE", href("/Rb"), {
+      destination: href("/Rb moved"),
+      if: `<${href("/Rb/Restored/sub")}> (${token})`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await jobsDone(server);
+    expect(await jobsOf("restore-trees")).toEqual([]);
+    expect(await treeOf(top.id)).toEqual(before);
+    expect(await namesIn("/Rb moved/Restored/sub")).toEqual(SIX);
   });
 });

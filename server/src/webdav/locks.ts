@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Queryable } from "../db/index.js";
 import { badRequest, HttpError } from "../http/errors.js";
+import { retryUserJobsNow } from "../jobs/queue.js";
 import { isWithin, lockPath, segmentsOf } from "./paths.js";
 
 /**
@@ -65,7 +66,7 @@ export function timeoutOf(header: string | undefined): number {
 }
 
 export async function insertLock(q: Queryable, userId: number, lock: Omit<Lock, "expires_at">): Promise<Lock> {
-  await q.query("DELETE FROM webdav_locks WHERE user_id = $1 AND expires_at <= now()", [userId]);
+  await endLocks(q, userId, "expires_at <= now()", []);
   const [row] = await q.query<Lock>(
     `INSERT INTO webdav_locks (token, user_id, path, deep, exclusive, owner, timeout_seconds, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7::int, now() + make_interval(secs => $7::int))
@@ -88,12 +89,28 @@ export async function refreshLock(q: Queryable, userId: number, token: string, s
 
 /** Drops the locks on `path` and below it (what a MOVE or DELETE of it ends). */
 export async function dropLocksWithin(q: Queryable, userId: number, path: string): Promise<void> {
-  if (path === "/") await q.query("DELETE FROM webdav_locks WHERE user_id = $1", [userId]);
-  else
-    await q.query("DELETE FROM webdav_locks WHERE user_id = $1 AND (path = $2 OR starts_with(path, $2 || '/'))", [
-      userId,
-      path,
-    ]);
+  if (path === "/") await endLocks(q, userId, "true", []);
+  else await endLocks(q, userId, "(path = $2 OR starts_with(path, $2 || '/'))", [path]);
+}
+
+/** Ends the lock `token` (an UNLOCK). */
+export async function endLock(q: Queryable, userId: number, token: string): Promise<void> {
+  await endLocks(q, userId, "token = $2", [token]);
+}
+
+/**
+ * Deletes the user's lock rows that `where` (one of this file's constant conditions, `$2`… being `params`) picks:
+ * every way the server ends a lock comes here. When a row went, the user's failed jobs are due now
+ * (`retryUserJobsNow`), so a big copy or restore a lock held (files/bulk-write.ts) goes on at once, not at its next
+ * try; the caller kicks the queue after its commit.
+ */
+async function endLocks(q: Queryable, userId: number, where: string, params: unknown[]): Promise<void> {
+  const [ended] = await q.query<{ any: boolean }>(
+    `WITH gone AS (DELETE FROM webdav_locks WHERE user_id = $1 AND ${where} RETURNING 1)
+     SELECT EXISTS (SELECT 1 FROM gone) AS any`,
+    [userId, ...params],
+  );
+  if (ended?.any) await retryUserJobsNow(q, userId);
 }
 
 // The If header (RFC 4918 §10.4).

@@ -14,12 +14,12 @@ import { trashTrees } from "../files/trash.js";
 import { isInsideFolder } from "../files/tree.js";
 import { copyTree } from "../files/tree-copy.js";
 import { badRequest, forbidden, HttpError, notFound } from "../http/errors.js";
-import { retryUserJobsNow } from "../jobs/queue.js";
 import {
   activeLocks,
   below,
   covering,
   dropLocksWithin,
+  endLock,
   ifHolds,
   insertLock,
   type Lock,
@@ -490,6 +490,8 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
       });
       return { granted: lockRow, created: made };
     });
+    // Granting swept the user's timed-out locks: a job one held is due now.
+    jobs.kick();
     return sendLock(reply, granted, created ? 201 : 200);
   }
 
@@ -514,9 +516,7 @@ async function webdavRoutes(app: FastifyInstance, deps: Deps) {
       await lockTableFor(q, userId, "grant");
       const mine = covering(await activeLocks(q, userId), path).find((l) => l.token === token);
       if (!mine) throw new HttpError(409, "no lock of this resource has that token");
-      await q.query("DELETE FROM webdav_locks WHERE user_id = $1 AND token = $2", [userId, token]);
-      // A big copy or restore of theirs that this lock held goes on now, not at its next try (files/bulk-write.ts).
-      await retryUserJobsNow(q, userId);
+      await endLock(q, userId, mine.token);
     });
     jobs.kick();
     return reply.status(204).send();
