@@ -427,6 +427,45 @@ describe("two instances on one database and one store", () => {
     expect(await thumbnailStore.entriesOf(kept)).toEqual(keptEntries);
   });
 
+  it("dates undated pictures in one pass whose runs the shared queue hands to either instance (backfill-taken-at)", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const jpeg = await sharp(await photo("#26a69a"))
+        .withExif({ IFD0: { Make: "Test" }, IFD2: { DateTimeOriginal: `200${i}:01:02 03:04:05` } })
+        .jpeg()
+        .toBuffer();
+      const uploadId = crypto.randomUUID();
+      await uploadPart(a, uploadId, 1, jpeg);
+      ids.push(await finishUpload(a, uploadId, `dated-${i}.jpg`, jpeg.length));
+    }
+    // A pass from the start, as after the upgrade that added it (the one queued at start may be over by now).
+    await pool.query("UPDATE taken_at_backfill SET after_id = NULL, done_at = NULL");
+    await pool.query(
+      `INSERT INTO jobs (kind, key, payload) VALUES ('backfill-taken-at', 'backfill-taken-at', '{}')
+       ON CONFLICT (key) DO UPDATE SET run_at = now()`,
+    );
+    const claimedBy = new Set<number>();
+    await until("the pass to end", async () => {
+      // Each run waits 10 s for the next: the test has it due at once.
+      const { rows } = await pool.query<{ claimed_by: number | null }>(
+        "UPDATE jobs SET run_at = now() WHERE key = 'backfill-taken-at' RETURNING claimed_by",
+      );
+      for (const row of rows) if (row.claimed_by !== null) claimedBy.add(row.claimed_by);
+      const state = await pool.query<{ done_at: Date | null }>("SELECT done_at FROM taken_at_backfill");
+      return state.rows[0]?.done_at ?? undefined;
+    });
+    for (const id of claimedBy) expect([a.id, b.id]).toContain(id);
+    const { rows } = await pool.query<{ id: string; taken_at: Date }>(
+      "SELECT id::text AS id, taken_at FROM files WHERE id = ANY($1::uuid[])",
+      [ids],
+    );
+    expect(new Map(rows.map((r) => [r.id, r.taken_at?.toISOString()]))).toEqual(
+      new Map(ids.map((id, i) => [id, `200${i}-01-02T03:04:05.000Z`])),
+    );
+    const one = (await (await call(b, "GET", `/api/files/${ids[3]}`)).json()) as { takenAt?: string };
+    expect(one.takenAt).toBe("2003-01-02T03:04:05Z");
+  });
+
   it("locks an address out of a share on every instance after five wrong passwords on one", async () => {
     const id = await finishUploadOf(Buffer.from("shared with a password"));
     expect((await call(a, "POST", `/api/files/${id}/share`, { password: "open sesame" })).status).toBe(201);

@@ -221,6 +221,14 @@ export const migrations: (string | string[])[] = [
              OR OLD.taken_at IS DISTINCT FROM NEW.taken_at))
        EXECUTE FUNCTION files_walk_key()`,
   ],
+  // 20: where the one pass that dates pictures and videos rendered before their dates were read stands
+  // (thumbnails/backfill-taken-at.ts): the last file id it looked at, and when it ended. One row.
+  `CREATE TABLE taken_at_backfill (
+    one boolean PRIMARY KEY DEFAULT true CHECK (one),
+    after_id uuid,
+    done_at timestamptz
+  );
+  INSERT INTO taken_at_backfill DEFAULT VALUES`,
 ];
 
 export async function migrate(db: DbHandle): Promise<void> {

@@ -16,6 +16,7 @@ import {
   tooLarge,
   unsupported,
 } from "./render.js";
+import { storedTakenAt } from "./stored-taken-at.js";
 import { recordTakenAt, takenAtOf } from "./taken-at.js";
 import { ffmpegAvailable, isVideo, POSTER_AT_SECONDS, POSTER_SOURCE_BYTES, videoFrame } from "./video-poster.js";
 
@@ -126,19 +127,31 @@ export class Thumbnails {
     const { channel_id: channelId, parts, size } = file;
     if (channelId === null || !parts || !size) throw unsupported();
     const stored = { channelId, parts, size, encrypted: file.encrypted };
+    const video = isVideo(file.name, file.mime_type);
+    // A video's date is read first, on its own: it is wherever the container put it, and a video whose poster
+    // cannot be made (its `moov` beyond the bytes a poster reads) still has one.
+    if (video) await this.recordTakenAt(file, () => storedTakenAt(this.blobs, file, `user ${owner}`));
     // Plaintext through the same path downloads take: encrypted parts are opened here, in memory only.
-    const source = isVideo(file.name, file.mime_type)
+    const source = video
       ? await this.posterFrame(stored, owner)
       : await buffer(this.blobs.createReadStream(stored, undefined, `user ${owner}`));
     const webp = await renderThumbnail(source, key.width as ThumbnailWidth, this.limits);
     // A store that refuses the entry (full disk, S3 unreachable) costs a rendering next time, not this answer.
     await this.cache.put(key, webp).catch((err: unknown) => this.onStoreError(err));
     // The picture's bytes are in memory now: when it was taken costs no further read.
-    if (this.onTakenAt && !isVideo(file.name, file.mime_type)) {
-      const at = await takenAtOf(source);
-      if (at) await this.onTakenAt(file, at).catch((err: unknown) => this.onStoreError(err));
-    }
+    if (!video) await this.recordTakenAt(file, () => takenAtOf(source));
     return webp;
+  }
+
+  /** Records the date `read` finds, if any; a failure costs the date, never the thumbnail. */
+  private async recordTakenAt(file: ContentFile, read: () => Promise<Date | undefined>): Promise<void> {
+    if (!this.onTakenAt) return;
+    try {
+      const at = await read();
+      if (at) await this.onTakenAt(file, at);
+    } catch (err) {
+      this.onStoreError(err);
+    }
   }
 
   /** A frame a few seconds in (the first one for shorter clips), as PNG, read from the video's first bytes only. */

@@ -3,7 +3,7 @@ import type { Queryable } from "../db/index.js";
 
 /** EXIF dates: "YYYY:MM:DD HH:MM:SS", optionally with fractions. */
 const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/;
-/** Cameras with an unset clock write 0000:00:00 or 1970; such a date says nothing. */
+/** Cameras with an unset clock write 0000:00:00 or 1970 (floatingDate); such a date says nothing. */
 const EARLIEST = Date.UTC(1900, 0, 1);
 /** A wall clock runs at most 14 hours ahead of UTC (UTC+14), and a clock may be a little fast. */
 const LATEST_AHEAD_MS = 86_400_000;
@@ -25,12 +25,25 @@ export async function takenAtOf(image: Buffer): Promise<Date | undefined> {
   const raw = typeof tags?.DateTimeOriginal === "string" ? tags.DateTimeOriginal : tags?.CreateDate;
   const m = typeof raw === "string" ? EXIF_DATE.exec(raw.trim()) : null;
   if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  return floatingDate(m);
+}
+
+/** Unset clocks count from 1904 (QuickTime) or 1970 (Unix): a date in either year is taken for no date. */
+const EPOCH_YEARS = new Set([1904, 1970]);
+
+/**
+ * The wall clock in `fields` (a match whose groups 1-6 are year, month, day, hour, minute, second) as a floating
+ * time (those fields as UTC), or undefined when it is no real date: not in the calendar, before 1900, in an epoch
+ * year, or more than a day ahead of now.
+ */
+export function floatingDate(fields: RegExpExecArray): Date | undefined {
+  const [y, mo, d, h, mi, s] = fields.slice(1, 7).map(Number) as [number, number, number, number, number, number];
   const wall = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   // Date.UTC rolls 2019-02-31 over to March: a date that does not read back as written is no date.
   if (wall.getUTCFullYear() !== y || wall.getUTCMonth() !== mo - 1 || wall.getUTCDate() !== d || h > 23)
     return undefined;
   if (wall.getTime() < EARLIEST || wall.getTime() > Date.now() + LATEST_AHEAD_MS) return undefined;
+  if (EPOCH_YEARS.has(y)) return undefined;
   return wall;
 }
 
