@@ -94,6 +94,18 @@ async function treeOf(id: string): Promise<string[]> {
   return rows.map((r) => r.path);
 }
 
+/** `top` (makeTree) trashed, then restored with its restore job held: what it held before, and the answer. */
+async function restoreHeld(path: string) {
+  const top = await makeTree(path);
+  const before = await treeOf(top.id);
+  expect((await call(server, user, "POST", "/files/delete", { ids: [top.id] })).status).toBe(204);
+  await jobsDone(server);
+  await hold("restore-trees");
+  const back = await call<{ restored: FileJson[] }>(server, user, "POST", "/trash/restore", { ids: [top.id] });
+  expect(back.status).toBe(200);
+  return { top, before, back };
+}
+
 async function namesIn(dir: string): Promise<string[]> {
   const res = await list(server, user, { path: dir, limit: 100 });
   expect(res.status).toBe(200);
@@ -162,13 +174,7 @@ describe("a lock taken after a big copy was accepted", () => {
 
 describe("a lock taken after a big restore was accepted", () => {
   it("on the folder it went back to: holds the restore job, leaves the rest in the trash, finishes after UNLOCK", async () => {
-    const top = await makeTree("/Back/Restored");
-    const before = await treeOf(top.id);
-    expect((await call(server, user, "POST", "/files/delete", { ids: [top.id] })).status).toBe(204);
-    await jobsDone(server);
-    await hold("restore-trees");
-    const back = await call<{ restored: FileJson[] }>(server, user, "POST", "/trash/restore", { ids: [top.id] });
-    expect(back.status).toBe(200);
+    const { top, before, back } = await restoreHeld("/Back/Restored");
     expect(back.body.restored.map((f) => f.path)).toEqual(["/Back/Restored"]);
     const partly = await treeOf(top.id);
     expect(partly.length).toBeLessThan(before.length);
@@ -269,13 +275,7 @@ describe("a lock that ends otherwise than by UNLOCK lets the job it held go on a
   });
 
   it("a MOVE of the folder above the locked one: the restore goes on where that folder went", async () => {
-    const top = await makeTree("/Rb/Restored");
-    const before = await treeOf(top.id);
-    expect((await call(server, user, "POST", "/files/delete", { ids: [top.id] })).status).toBe(204);
-    await jobsDone(server);
-    await hold("restore-trees");
-    const back = await call<{ restored: FileJson[] }>(server, user, "POST", "/trash/restore", { ids: [top.id] });
-    expect(back.status).toBe(200);
+    const { top, before } = await restoreHeld("/Rb/Restored");
     // The request restored the top and its folder first, then a few files; the job has the rest, some in sub.
     expect(await namesIn("/Rb/Restored")).toContain("sub");
     const partly = await namesIn("/Rb/Restored/sub");
