@@ -47,24 +47,24 @@ const costlySearch = (user: TestUser, query = costly()) =>
 describe("a costly regex search (issue 28)", () => {
   it("on PGlite does not hold the database: another user's listings finish while it runs", async () => {
     if (server.db.kind !== "pglite") return;
-    const order: string[] = [];
-    const search = costlySearch(attacker).then((res) => {
-      order.push("search");
-      return res;
+    let searching = true;
+    const search = costlySearch(attacker).finally(() => {
+      searching = false;
     });
-    // Five listings one after the other, from the moment the search starts.
-    for (let i = 0; i < 5; i++) {
+    // Listings one after the other for as long as the search runs; how many fit depends on the machine.
+    let whileSearching = 0;
+    do {
       const res = await list(server, victim, { operation: "list", path: "/" });
       expect(res.status).toBe(200);
       expect(res.body.items.map((f) => f.name)).toEqual(["photos"]);
-      order.push("listing");
-    }
+      if (searching) whileSearching++;
+    } while (searching);
     const found = await search;
     // It finds nothing, or (on a machine busy enough to spend 10 s of steps) gives up with 503.
     expect([200, 503]).toContain(found.status);
     if (found.status === 200) expect(found.body.meta.count).toBe(0);
-    // In one statement the search held PGlite's only connection for seconds and every listing waited behind it.
-    expect(order).toEqual(["listing", "listing", "listing", "listing", "listing", "search"]);
+    // In one statement the search held PGlite's only connection for seconds: the first listing waited behind it.
+    expect(whileSearching).toBeGreaterThan(0);
   });
 
   it("spends the searcher's budget: after a minute's worth, 429 with Retry-After, while others still search", async () => {
