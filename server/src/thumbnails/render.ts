@@ -44,6 +44,10 @@ sharp.cache(false);
 
 /** Formats this server makes thumbnails of. SVG is not among them: rendering it runs a full SVG engine on user input. */
 const READABLE = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+const SVG = /svg/i;
+
+/** An SVG by type or name: never rendered (READABLE) nor read for a date. */
+export const isSvg = (name: string, mimeType: string) => SVG.test(mimeType) || name.toLowerCase().endsWith(".svg");
 /** Decoders that hold the whole frame however it is read (the others stream rows with `sequentialRead`). */
 const WHOLE_FRAME = new Set(["gif", "webp", "avif", "heif"]);
 const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4 };

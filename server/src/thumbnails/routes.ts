@@ -9,6 +9,7 @@ import type { Blobs } from "../storage/blobs.js";
 import { type ThumbnailCache, type ThumbnailKey, versionOf } from "./cache.js";
 import {
   DEFAULT_LIMITS,
+  isSvg,
   renderThumbnail,
   THUMBNAIL_WIDTHS,
   type ThumbnailLimits,
@@ -28,7 +29,6 @@ const thumbnailQuery = z.object({
 
 /** A thumbnail's URL changes with its file (see `v`), so the browser may keep it for a day without asking. */
 const CACHE_CONTROL = "private, max-age=86400";
-const SVG = /svg/i;
 
 /** Remembers recent refusals (undecodable, too large) so a broken file is not read again on every scroll past it. */
 class Refusals {
@@ -74,7 +74,7 @@ export class Thumbnails {
   /** Refusals that need no reading: not a file, an SVG, a source over the size limit. */
   check(file: ContentFile) {
     if (file.type !== "file") throw badRequest("a folder has no thumbnail");
-    if (SVG.test(file.mime_type) || file.name.toLowerCase().endsWith(".svg")) throw unsupported();
+    if (isSvg(file.name, file.mime_type)) throw unsupported();
     if (isVideo(file.name, file.mime_type)) {
       // Only the start of a video is read (POSTER_SOURCE_BYTES), so its size is no bound.
       if (!this.posters) throw unsupported();

@@ -1,14 +1,13 @@
 import { buffer } from "node:stream/consumers";
 import type { ContentFile } from "../content/send-file.js";
 import type { Blobs } from "../storage/blobs.js";
-import { DEFAULT_LIMITS } from "./render.js";
+import { DEFAULT_LIMITS, isSvg } from "./render.js";
 import { takenAtOf } from "./taken-at.js";
 import { isVideo } from "./video-poster.js";
 import { videoTakenAt } from "./video-taken-at.js";
 
 /** A picture's first bytes, where cameras write EXIF (JPEG's APP1 comes first); the rest is read only if needed. */
 const PICTURE_HEAD_BYTES = 256 * 1024;
-const SVG = /svg/i;
 
 /**
  * When the stored file's picture or video was taken (taken-at.ts, video-taken-at.ts), read by ranges through the
@@ -21,7 +20,7 @@ export async function storedTakenAt(blobs: Blobs, file: ContentFile, requester: 
   const stored = { channelId, parts, size, encrypted: file.encrypted };
   const read = (start: number, end: number) => buffer(blobs.createReadStream(stored, { start, end }, requester));
   if (isVideo(file.name, file.mime_type)) return videoTakenAt(read, size, DEFAULT_LIMITS.renderSeconds);
-  if (SVG.test(file.mime_type) || file.name.toLowerCase().endsWith(".svg")) return undefined;
+  if (isSvg(file.name, file.mime_type)) return undefined;
   if (size > DEFAULT_LIMITS.maxSourceBytes) return undefined;
   const head = await read(0, Math.min(size, PICTURE_HEAD_BYTES) - 1);
   const at = await takenAtOf(head);
